@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "wavegen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "wavegen", targets: ["wavegen"]),
+        .library(name: "WaveKit", targets: ["WaveKit"]),
+    ],
+    targets: [
+        // C libraries, each behind a system-library target and one Swift wrapper.
+        .systemLibrary(name: "CGIF", pkgConfig: nil, providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
+        // The pipeline: preset → WaveConfig → LoopPlan → palette frames (pure Swift).
+        .target(name: "WaveKit"),
+        // Encoders and image I/O, the only importers of their C modules.
+        .target(name: "WaveGIF", dependencies: ["CGIF"]),
+        .target(name: "WaveWebP", dependencies: ["CWebP"]),
+        .target(name: "WavePNG", dependencies: ["CPNG"]),
+        // The command line: parsing, subcommands and wiring, kept testable in a library.
+        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG"]),
+        .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
+
+        .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
+        .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF"]),
+        .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP"]),
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG"]),
+    ]
+)

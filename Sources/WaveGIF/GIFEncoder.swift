@@ -1,0 +1,178 @@
+internal import CGIF
+
+/// Writes an animated GIF89a from frames of palette indices, keeping it small: frames after the first
+/// are cropped to what changed, unchanged pixels become a transparent key where that codes shorter,
+/// identical frames merge, and the palette uses no more bits than it needs.
+///
+/// Frames are buffered one deep (to merge duplicates and choose each frame's disposal), so memory
+/// stays a few frames whatever the animation's length.
+public final class GIFEncoder {
+    public let width: Int
+    public let height: Int
+    /// The palette as given; entry count decides the bit depth.
+    public let colors: [RGBA8]
+    /// The index meaning "transparent" in the scene, if any.
+    public let transparentIndex: Int?
+    /// Statistics for the verbose report.
+    public private(set) var stats = Stats()
+
+    /// Counts of what the optimiser did.
+    public struct Stats: Equatable, Sendable {
+        public var framesIn = 0
+        public var framesWritten = 0
+        public var framesMerged = 0
+        public var framesWithKey = 0
+        public var framesCleared = 0
+    }
+
+    private let writer: GIFStream
+    /// The index that means "keep what is there": the scene's transparent index, or a spare entry.
+    private let keyIndex: Int?
+    private var canvas: [UInt8]
+    private var first: [UInt8]?
+    private var pending: (pixels: [UInt8], delay: Int)?
+    private var finished = false
+    private var sizer = LZWSizer()
+
+    /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `plays` is how many times the
+    /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
+    public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, plays: Int) throws(GIFError) {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
+        }
+        guard (1...256).contains(colors.count) else {
+            throw GIFError(operation: "starting", message: "palette of \(colors.count) entries; a GIF holds 1…256")
+        }
+        self.width = width
+        self.height = height
+        self.colors = colors
+        self.transparentIndex = transparentIndex
+        keyIndex = transparentIndex ?? (colors.count < 256 ? colors.count : nil)
+        let entries = colors.count + (transparentIndex == nil && keyIndex != nil ? 1 : 0)
+        canvas = [UInt8](repeating: UInt8(transparentIndex ?? 0), count: width * height)
+        writer = try GIFStream(width: width, height: height, colors: colors, entries: entries)
+        if plays != 1 { try writer.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
+    }
+
+    /// Adds a frame shown for `delay` centiseconds.
+    public func add(_ pixels: [UInt8], delay: Int) throws(GIFError) {
+        guard pixels.count == width * height else {
+            throw GIFError(operation: "adding a frame", message: "frame has \(pixels.count) pixels, expected \(width * height)")
+        }
+        stats.framesIn += 1
+        if first == nil { first = pixels }
+        if let p = pending {
+            if p.pixels == pixels {
+                pending!.delay += delay
+                stats.framesMerged += 1
+                return
+            }
+            try write(p.pixels, delay: p.delay, next: pixels)
+        }
+        pending = (pixels, delay)
+    }
+
+    /// Writes the last frame and the trailer; returns the file's bytes.
+    public func finish() throws(GIFError) -> [UInt8] {
+        guard !finished else { throw GIFError(operation: "finishing", message: "already finished") }
+        finished = true
+        if let p = pending { try write(p.pixels, delay: p.delay, next: first) }
+        return try writer.close()
+    }
+
+    private func write(_ frame: [UInt8], delay: Int, next: [UInt8]?) throws(GIFError) {
+        let isFirst = stats.framesWritten == 0
+        var rect = isFirst ? PixelRect(x: 0, y: 0, width: width, height: height)
+                           : PixelRect.bounding(width: width, height: height) { frame[$0] != canvas[$0] }
+        // Pixels that the next frame shows transparent but this one covers must be cleared by disposal.
+        var clear = PixelRect.empty
+        if let t = transparentIndex.map(UInt8.init), let next {
+            clear = PixelRect.bounding(width: width, height: height) { frame[$0] != t && next[$0] == t }
+        }
+        rect = rect.union(clear)
+        if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+
+        var raw = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var keyed = raw
+        var keyUsable = !isFirst && keyIndex != nil
+        let key = UInt8(keyIndex ?? 0)
+        for row in 0..<rect.height {
+            let src = (rect.y + row) * width + rect.x
+            for col in 0..<rect.width {
+                let v = frame[src + col]
+                raw[row * rect.width + col] = v
+                keyed[row * rect.width + col] = v == canvas[src + col] ? key : v
+            }
+        }
+        if transparentIndex != nil && isFirst { keyUsable = false }
+        let minimumCodeSize = writer.minimumCodeSize
+        let useKey = keyUsable && sizer.bits(keyed, minimumCodeSize: minimumCodeSize)
+            < sizer.bits(raw, minimumCodeSize: minimumCodeSize)
+        let dispose = !clear.isEmpty
+        let transparent: Int? = useKey ? keyIndex : transparentIndex
+        try writer.putFrame(useKey ? keyed : raw, rect: rect, delay: delay,
+                            disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
+                            transparentIndex: transparent)
+        stats.framesWritten += 1
+        if useKey { stats.framesWithKey += 1 }
+        canvas = frame
+        if dispose {
+            stats.framesCleared += 1
+            let t = UInt8(transparentIndex!)
+            for row in rect.y..<rect.maxY { for col in rect.x..<rect.maxX { canvas[row * width + col] = t } }
+        }
+    }
+}
+
+/// A straight-alpha 8-bit color; the encoders' own type so they know nothing of waves.
+public struct RGBA8: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+}
+
+/// A rectangle of whole pixels.
+struct PixelRect: Equatable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    static let empty = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    var isEmpty: Bool { width <= 0 || height <= 0 }
+    var maxX: Int { x + width }
+    var maxY: Int { y + height }
+
+    func union(_ o: PixelRect) -> PixelRect {
+        if isEmpty { return o }
+        if o.isEmpty { return self }
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// The smallest rectangle holding every pixel index for which `test` is true.
+    static func bounding(width: Int, height: Int, _ test: (Int) -> Bool) -> PixelRect {
+        var x0 = width, y0 = height, x1 = -1, y1 = -1
+        for y in 0..<height {
+            let row = y * width
+            var firstInRow = -1
+            for x in 0..<width where test(row + x) { firstInRow = x; break }
+            guard firstInRow >= 0 else { continue }
+            var lastInRow = firstInRow
+            for x in stride(from: width - 1, to: firstInRow, by: -1) where test(row + x) { lastInRow = x; break }
+            x0 = min(x0, firstInRow)
+            x1 = max(x1, lastInRow)
+            if y0 == height { y0 = y }
+            y1 = y
+        }
+        return x1 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+}

@@ -1,0 +1,94 @@
+internal import CGIF
+
+/// Owns a giflib encoder writing to memory; the handle is closed on every path.
+final class GIFStream {
+    private final class Sink {
+        var bytes: [UInt8] = []
+    }
+
+    private var file: UnsafeMutablePointer<GifFileType>?
+    private let sink = Sink()
+    private let width: Int
+    private let height: Int
+    /// LZW minimum code size, from the palette's bit depth.
+    let minimumCodeSize: Int
+
+    init(width: Int, height: Int, colors: [RGBA8], entries: Int) throws(GIFError) {
+        self.width = width
+        self.height = height
+        var error: Int32 = 0
+        let user = Unmanaged.passUnretained(sink).toOpaque()
+        guard let file = EGifOpen(user, { gif, data, length in
+            guard let gif, let data, length > 0 else { return 0 }
+            let sink = Unmanaged<Sink>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return length
+        }, &error) else {
+            throw GIFError(operation: "opening the encoder", code: error)
+        }
+        self.file = file
+        EGifSetGifVersion(file, true)
+        var bits = 1
+        while (1 << bits) < entries { bits += 1 }
+        minimumCodeSize = max(2, bits)
+        var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 1 << bits)
+        for (i, c) in colors.enumerated() { table[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
+        guard let map = GifMakeMapObject(Int32(1 << bits), &table) else {
+            close(discarding: true)
+            throw GIFError(operation: "making the color map", message: "out of memory")
+        }
+        defer { GifFreeMapObject(map) }
+        guard EGifPutScreenDesc(file, Int32(width), Int32(height), Int32(bits), 0, map) == GIF_OK else {
+            let code = file.pointee.Error
+            close(discarding: true)
+            throw GIFError(operation: "writing the screen descriptor", code: code)
+        }
+    }
+
+    deinit { close(discarding: true) }
+
+    private func check(_ result: Int32, _ operation: String) throws(GIFError) {
+        guard result == GIF_OK else { throw GIFError(operation: operation, code: file?.pointee.Error ?? 0) }
+    }
+
+    /// The NETSCAPE2.0 application block: `repeats` extra plays, 0 = forever.
+    func putLoopBlock(repeats: Int) throws(GIFError) {
+        guard let file else { throw GIFError(operation: "writing the loop block", message: "encoder closed") }
+        var id = Array("NETSCAPE2.0".utf8)
+        var data: [UInt8] = [1, UInt8(repeats & 0xFF), UInt8((repeats >> 8) & 0xFF)]
+        try check(EGifPutExtensionLeader(file, APPLICATION_EXT_FUNC_CODE), "writing the loop block")
+        try check(EGifPutExtensionBlock(file, Int32(id.count), &id), "writing the loop block")
+        try check(EGifPutExtensionBlock(file, Int32(data.count), &data), "writing the loop block")
+        try check(EGifPutExtensionTrailer(file), "writing the loop block")
+    }
+
+    /// One image: its graphics control extension, descriptor and LZW data.
+    func putFrame(_ pixels: [UInt8], rect: PixelRect, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
+        guard let file else { throw GIFError(operation: "writing a frame", message: "encoder closed") }
+        var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
+                                       TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var ext = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&gcb, &ext)
+        try check(EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), &ext), "writing a frame's control block")
+        try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
+                  "writing an image descriptor")
+        var line = pixels
+        try check(EGifPutLine(file, &line, Int32(line.count)), "compressing a frame")
+    }
+
+    /// Writes the trailer and returns the bytes.
+    func close() throws(GIFError) -> [UInt8] {
+        guard let f = file else { throw GIFError(operation: "closing", message: "encoder closed") }
+        file = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(f, &error) == GIF_OK else { throw GIFError(operation: "closing", code: error) }
+        return sink.bytes
+    }
+
+    private func close(discarding: Bool) {
+        guard let f = file else { return }
+        file = nil
+        var error: Int32 = 0
+        _ = EGifCloseFile(f, &error)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+
+/// Reads typed values out of a preset's JSON tree, collecting every problem with its key path
+/// instead of stopping at the first.
+struct PresetReader {
+    private(set) var problems: [PresetProblem] = []
+
+    mutating func fail(_ path: String, _ message: String) {
+        problems.append(PresetProblem(path: path, message: message))
+    }
+
+    /// Reports members that are not in `allowed` (keys starting with `$` or `_` are always allowed).
+    mutating func checkKeys(_ node: JSONNode, at path: String, allowed: [String]) {
+        guard case let .object(members) = node.value else { return }
+        for member in members where !allowed.contains(member.key) {
+            if member.key.hasPrefix("$") || member.key.hasPrefix("_") { continue }
+            let keyPath = join(path, member.key)
+            if let guess = PresetReader.suggestion(for: member.key, among: allowed) {
+                fail(keyPath, "unknown key (did you mean \"\(guess)\"?)")
+            } else {
+                fail(keyPath, "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    /// A path with `key` appended: `layers[0]` + `color` → `layers[0].color`.
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    mutating func object(_ node: JSONNode, at path: String) -> Bool {
+        if case .object = node.value { return true }
+        fail(path, "expected an object, got \(describe(node))")
+        return false
+    }
+
+    mutating func number(_ node: JSONNode?, at path: String, default value: Double,
+                         in range: ClosedRange<Double>, exclusiveLower: Bool = false) -> Double {
+        guard let node else { return value }
+        guard case let .number(n) = node.value else {
+            fail(path, "expected a number, got \(describe(node))")
+            return value
+        }
+        if n < range.lowerBound || n > range.upperBound || (exclusiveLower && n == range.lowerBound) {
+            let low = exclusiveLower ? "greater than \(format(range.lowerBound))" : "at least \(format(range.lowerBound))"
+            fail(path, "must be \(low) and at most \(format(range.upperBound)), got \(format(n))")
+            return value
+        }
+        return n
+    }
+
+    mutating func integer(_ node: JSONNode?, at path: String, default value: Int, in range: ClosedRange<Int>) -> Int {
+        guard let node else { return value }
+        guard case let .number(n) = node.value, n == n.rounded() else {
+            fail(path, "expected a whole number, got \(describe(node))")
+            return value
+        }
+        guard n >= Double(range.lowerBound), n <= Double(range.upperBound) else {
+            fail(path, "must be between \(range.lowerBound) and \(range.upperBound), got \(format(n))")
+            return value
+        }
+        return Int(n)
+    }
+
+    mutating func bool(_ node: JSONNode?, at path: String, default value: Bool) -> Bool {
+        guard let node else { return value }
+        guard case let .bool(b) = node.value else {
+            fail(path, "expected true or false, got \(describe(node))")
+            return value
+        }
+        return b
+    }
+
+    mutating func string(_ node: JSONNode?, at path: String, default value: String) -> String {
+        guard let node else { return value }
+        guard case let .string(s) = node.value else {
+            fail(path, "expected a string, got \(describe(node))")
+            return value
+        }
+        return s
+    }
+
+    mutating func keyword<T: RawRepresentable & CaseIterable>(_ node: JSONNode?, at path: String, default value: T) -> T
+    where T.RawValue == String {
+        guard let node else { return value }
+        let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case let .string(s) = node.value, let v = T(rawValue: s) else {
+            fail(path, "\(describe(node)) is not one of \(options)")
+            return value
+        }
+        return v
+    }
+
+    mutating func color(_ node: JSONNode?, at path: String, default value: RGBA?) -> RGBA? {
+        guard let node else {
+            if value == nil { fail(path, "is required") }
+            return value
+        }
+        guard case let .string(s) = node.value, let c = RGBA(parsing: s) else {
+            fail(path, "\(describe(node)) is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))")
+            return value
+        }
+        return c
+    }
+
+    /// A length: a number is a fraction of `reference` (pixels), a string "Npx" is N pixels at
+    /// scale 1. Returns output pixels.
+    mutating func length(_ node: JSONNode?, at path: String, default value: Double, reference: Double,
+                         scale: Double, in range: ClosedRange<Double>, rangeText: String) -> Double {
+        guard let node else { return value * reference }
+        switch node.value {
+        case let .number(n):
+            guard range.contains(n) else {
+                fail(path, "must be \(rangeText), got \(format(n))")
+                return value * reference
+            }
+            return n * reference
+        case let .string(s) where s.hasSuffix("px"):
+            guard let px = Double(s.dropLast(2).trimmingCharacters(in: .whitespaces)), px.isFinite else {
+                fail(path, "\"\(s)\" is not a length (expected a number or a string like \"18px\")")
+                return value * reference
+            }
+            let fraction = reference > 0 ? px * scale / reference : 0
+            guard range.contains(fraction) || (px >= 0 && range.lowerBound <= 0 && fraction <= range.upperBound) else {
+                fail(path, "must be \(rangeText), got \(s) (\(format(fraction)) of \(format(reference / scale))px)")
+                return value * reference
+            }
+            return px * scale
+        default:
+            fail(path, "\(describe(node)) is not a length (expected a number or a string like \"18px\")")
+            return value * reference
+        }
+    }
+
+    func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case let .string(s): return JSONNode.quote(s)
+        case let .number(n): return format(n)
+        case .bool(let b): return b ? "true" : "false"
+        default: return node.value.kindName
+        }
+    }
+
+    func format(_ n: Double) -> String { JSONNode.format(number: n) }
+
+    /// The allowed key closest to `key` by edit distance, when close enough to be a likely typo.
+    static func suggestion(for key: String, among allowed: [String]) -> String? {
+        let lower = key.lowercased()
+        var best: (String, Int)?
+        for candidate in allowed {
+            let d = editDistance(lower, candidate.lowercased())
+            if d <= max(1, min(3, candidate.count / 3)), best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where b.count > 0 {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            if b.isEmpty { current = [i] }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// An 8-bit straight-alpha sRGB color, as written in presets and stored in palettes.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let transparent = RGBA(0, 0, 0, 0)
+    public static let white = RGBA(255, 255, 255)
+    public static let black = RGBA(0, 0, 0)
+
+    public var isOpaque: Bool { a == 255 }
+
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var description: String {
+        func hex(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }
+        return "#" + hex(r) + hex(g) + hex(b) + (a == 255 ? "" : hex(a))
+    }
+
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `rgb(r,g,b)` and `rgba(r,g,b,a)` (a in 0…1);
+    /// returns nil for anything else.
+    public init?(parsing text: String) {
+        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if s.hasPrefix("#") {
+            let digits = Array(s.dropFirst())
+            guard digits.allSatisfy(\.isHexDigit) else { return nil }
+            func value(_ chars: ArraySlice<Character>) -> UInt8 { UInt8(String(chars), radix: 16)! }
+            switch digits.count {
+            case 3:
+                let v = digits.map { value([$0, $0][...]) }
+                self.init(v[0], v[1], v[2])
+            case 6, 8:
+                let v = stride(from: 0, to: digits.count, by: 2).map { value(digits[$0..<$0 + 2]) }
+                self.init(v[0], v[1], v[2], v.count == 4 ? v[3] : 255)
+            default:
+                return nil
+            }
+            return
+        }
+        let isRGBA = s.hasPrefix("rgba(")
+        guard (isRGBA || s.hasPrefix("rgb(")), s.hasSuffix(")") else { return nil }
+        let inner = s.dropFirst(isRGBA ? 5 : 4).dropLast()
+        let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == (isRGBA ? 4 : 3) else { return nil }
+        var channels: [UInt8] = []
+        for part in parts.prefix(3) {
+            guard let v = Int(part), (0...255).contains(v) else { return nil }
+            channels.append(UInt8(v))
+        }
+        var alpha: UInt8 = 255
+        if isRGBA {
+            guard let a = Double(parts[3]), a.isFinite, (0...1).contains(a) else { return nil }
+            alpha = UInt8((a * 255).rounded())
+        }
+        self.init(channels[0], channels[1], channels[2], alpha)
+    }
+}
+
+/// A premultiplied-alpha color with components in 0…1, used while compositing.
+public struct PremultipliedColor: Equatable, Sendable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+    public var a: Double
+
+    public init(r: Double, g: Double, b: Double, a: Double) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    public static let clear = PremultipliedColor(r: 0, g: 0, b: 0, a: 0)
+
+    /// The color `c` with its alpha multiplied by `opacity`.
+    public init(_ c: RGBA, opacity: Double = 1) {
+        let a = Double(c.a) / 255 * opacity
+        self.init(r: Double(c.r) / 255 * a, g: Double(c.g) / 255 * a, b: Double(c.b) / 255 * a, a: a)
+    }
+
+    /// Source-over: `top` painted over `self` with coverage `coverage` (0…1).
+    @inline(__always)
+    public func under(_ top: PremultipliedColor, coverage: Double) -> PremultipliedColor {
+        let k = 1 - top.a * coverage
+        return PremultipliedColor(r: r * k + top.r * coverage, g: g * k + top.g * coverage,
+                                  b: b * k + top.b * coverage, a: a * k + top.a * coverage)
+    }
+
+    /// Linear interpolation towards `other` by `t` (0…1).
+    public func mixed(with other: PremultipliedColor, _ t: Double) -> PremultipliedColor {
+        PremultipliedColor(r: r + (other.r - r) * t, g: g + (other.g - g) * t,
+                           b: b + (other.b - b) * t, a: a + (other.a - a) * t)
+    }
+
+    /// Rounded to 8-bit straight alpha; a fully transparent color becomes `RGBA.transparent`.
+    public var straight: RGBA {
+        let alpha = (a * 255).rounded()
+        guard alpha > 0 else { return .transparent }
+        func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).rounded()))) }
+        return RGBA(channel(r), channel(g), channel(b), UInt8(max(0, min(255, alpha))))
+    }
+}

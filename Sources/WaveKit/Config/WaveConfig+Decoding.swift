@@ -1,0 +1,249 @@
+extension WaveConfig {
+    /// The format versions this build reads.
+    public static let supportedFormats = [1]
+
+    /// Top-level keys of format 1.
+    public static let topLevelKeys = [
+        "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
+        "maxFrames", "speedTolerance", "loops", "background", "shape", "cornerRadius", "inset", "border",
+        "level", "layers", "gif", "webp",
+    ]
+    public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
+    public static let borderKeys = ["width", "color", "gap"]
+    public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
+    public static let tideLevelKeys = ["base", "tide"]
+    public static let gifKeys = ["edges", "matte"]
+    public static let webpKeys = ["lossless", "quality", "effort"]
+    public static let shapeKeywords = ["rect", "rounded", "circle", "triangle"]
+
+    /// Largest output side in pixels (size × scale).
+    public static let maximumOutputSide = 8192
+    /// Hard ceiling on frames per loop.
+    public static let maximumFrames = 3000
+
+    /// The default wave layer when a preset gives none.
+    static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
+
+    /// Builds a config from a preset's JSON (after `extends` has been merged), or returns every problem found.
+    public static func decode(_ root: JSONNode, defaultName: String) -> Result<WaveConfig, PresetProblems> {
+        var r = PresetReader()
+        guard r.object(root, at: "") else { return .failure(PresetProblems(r.problems)) }
+        r.checkKeys(root, at: "", allowed: topLevelKeys)
+
+        if let format = root["format"] {
+            if case let .number(n) = format.value, supportedFormats.contains(where: { Double($0) == n }) {
+            } else {
+                r.fail("format", "\(r.describe(format)) is not a supported format version (this build reads \(supportedFormats.map(String.init).joined(separator: ", ")))")
+            }
+        }
+        let name = r.string(root["name"], at: "name", default: defaultName)
+        let description = r.string(root["description"], at: "description", default: "")
+        if let ext = root["extends"], case .string = ext.value {} else if let ext = root["extends"] {
+            r.fail("extends", "expected a preset name or path, got \(r.describe(ext))")
+        }
+
+        var size = (128.0, 128.0)
+        if let node = root["size"] {
+            if case let .array(items) = node.value, items.count == 2 {
+                let w = r.integer(items[0], at: "size[0]", default: 128, in: 8...4096)
+                let h = r.integer(items[1], at: "size[1]", default: 128, in: 8...4096)
+                size = (Double(w), Double(h))
+            } else {
+                r.fail("size", "expected [width, height] in whole pixels, got \(r.describe(node))")
+            }
+        }
+        let scale = r.number(root["scale"], at: "scale", default: 1, in: 0...16, exclusiveLower: true)
+        let width = max(1, Int((size.0 * scale).rounded())), height = max(1, Int((size.1 * scale).rounded()))
+        if max(width, height) > maximumOutputSide {
+            r.fail("scale", "the output would be \(width)×\(height) pixels; the largest side allowed is \(maximumOutputSide)")
+        }
+        let fps = r.number(root["fps"], at: "fps", default: 50, in: 0...240, exclusiveLower: true)
+        var duration = LoopDuration.auto
+        if let node = root["duration"] {
+            if case .string("auto") = node.value {
+            } else if case let .number(n) = node.value {
+                if n > 0 && n <= 600 { duration = .seconds(n) } else { r.fail("duration", "must be \"auto\" or seconds greater than 0 and at most 600, got \(r.format(n))") }
+            } else {
+                r.fail("duration", "expected \"auto\" or a number of seconds, got \(r.describe(node))")
+            }
+        }
+        let minFrames = r.integer(root["minFrames"], at: "minFrames", default: 8, in: 1...maximumFrames)
+        let maxFrames = r.integer(root["maxFrames"], at: "maxFrames", default: 300, in: 1...maximumFrames)
+        if maxFrames < minFrames { r.fail("maxFrames", "must be at least minFrames (\(minFrames)), got \(maxFrames)") }
+        let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
+        let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
+
+        var background = RGBA.transparent
+        if let node = root["background"] {
+            if case .string("transparent") = node.value {} else {
+                background = r.color(node, at: "background", default: .transparent) ?? .transparent
+            }
+        }
+
+        // Geometry: canvas → outline (less inset) → box (less border and gap).
+        let canvasShort = Double(min(width, height))
+        let inset = r.length(root["inset"], at: "inset", default: 0, reference: canvasShort, scale: scale,
+                             in: 0...0.45, rangeText: "between 0 and 0.45 of the canvas's shorter side")
+        let shapeName = r.string(root["shape"], at: "shape", default: "rect")
+        if !shapeKeywords.contains(shapeName) {
+            r.fail("shape", "\"\(shapeName)\" is not one of \(shapeKeywords.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+        var outline = Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(inset)
+        if shapeName == "circle" {
+            let side = min(outline.width, outline.height)
+            outline = Rect(x: outline.midX - side / 2, y: outline.midY - side / 2, width: side, height: side)
+        }
+        let outlineShort = min(outline.width, outline.height)
+        let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
+                                    scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
+        if root["cornerRadius"] != nil && shapeName != "rounded" {
+            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"")
+        }
+        let shape: Shape
+        switch shapeName {
+        case "rounded": shape = .rounded(cornerRadius: cornerRadius)
+        case "circle": shape = .circle
+        case "triangle": shape = .triangle
+        default: shape = .rect
+        }
+
+        var border: Border?
+        if let node = root["border"], r.object(node, at: "border") {
+            r.checkKeys(node, at: "border", allowed: borderKeys)
+            let w = r.length(node["width"], at: "border.width", default: 0.04, reference: outlineShort, scale: scale,
+                             in: 0...0.25, rangeText: "between 0 and 0.25 of the shape's shorter side")
+            let c = r.color(node["color"], at: "border.color", default: nil)
+            let gap = r.length(node["gap"], at: "border.gap", default: 0, reference: outlineShort, scale: scale,
+                               in: 0...0.25, rangeText: "between 0 and 0.25 of the shape's shorter side")
+            if let c { border = Border(width: w, color: c, gap: gap) }
+        }
+        let ring = border.map { $0.width + $0.gap } ?? 0
+        let box = Shape.waterBox(shape, outline: outline, ring: ring)
+        if box.width < 2 || box.height < 2 {
+            r.fail("border", "the border and gap leave no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
+        }
+
+        let level = decodeLevel(root["level"], reader: &r)
+        let layers = decodeLayers(root["layers"], box: box, scale: scale, reader: &r)
+
+        var gif = GIFOptions()
+        if let node = root["gif"], r.object(node, at: "gif") {
+            r.checkKeys(node, at: "gif", allowed: gifKeys)
+            gif.edges = r.keyword(node["edges"], at: "gif.edges", default: GIFOptions.Edges.matte)
+            gif.matte = r.color(node["matte"], at: "gif.matte", default: .white) ?? .white
+            if gif.matte.a != 255 { r.fail("gif.matte", "must be an opaque color, got \(gif.matte)") }
+        }
+        var webp = WebPOptions()
+        if let node = root["webp"], r.object(node, at: "webp") {
+            r.checkKeys(node, at: "webp", allowed: webpKeys)
+            webp.lossless = r.bool(node["lossless"], at: "webp.lossless", default: node["quality"] == nil)
+            webp.quality = r.number(node["quality"], at: "webp.quality", default: webp.lossless ? 100 : 80, in: 0...100)
+            webp.effort = r.integer(node["effort"], at: "webp.effort", default: 4, in: 0...6)
+        }
+
+        guard r.problems.isEmpty else { return .failure(PresetProblems(r.problems)) }
+        return .success(WaveConfig(
+            name: name, description: description, width: width, height: height, scale: scale, fps: fps,
+            duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
+            loops: loops, background: background, shape: shape, outline: outline, border: border, box: box,
+            level: level, layers: layers, gif: gif, webp: webp))
+    }
+
+    private static func decodeLevel(_ node: JSONNode?, reader r: inout PresetReader) -> LevelAnimation {
+        guard let node else { return .still(0.5) }
+        if case .number = node.value {
+            return .still(r.number(node, at: "level", default: 0.5, in: 0...1))
+        }
+        guard case let .object(members) = node.value else {
+            r.fail("level", "expected a number 0…1 or an object, got \(r.describe(node))")
+            return .still(0.5)
+        }
+        let keys = members.map(\.key).filter { !$0.hasPrefix("$") && !$0.hasPrefix("_") }
+        if keys.contains(where: tideLevelKeys.contains) {
+            r.checkKeys(node, at: "level", allowed: tideLevelKeys)
+            let base = r.number(node["base"], at: "level.base", default: 0.5, in: 0...1)
+            let tide = r.number(node["tide"], at: "level.tide", default: 0.1, in: 0...0.5)
+            return .tide(base: base, tide: tide)
+        }
+        r.checkKeys(node, at: "level", allowed: rampLevelKeys)
+        let from = r.number(node["from"], at: "level.from", default: 0, in: 0...1)
+        let to = r.number(node["to"], at: "level.to", default: 1, in: 0...1)
+        let ease = r.keyword(node["ease"], at: "level.ease", default: LevelAnimation.Ease.linear)
+        let pingpong = r.bool(node["pingpong"], at: "level.pingpong", default: false)
+        return .ramp(from: from, to: to, ease: ease, pingpong: pingpong)
+    }
+
+    private static func decodeLayers(_ node: JSONNode?, box: Rect, scale: Double, reader r: inout PresetReader) -> [Layer] {
+        let defaultLayer = Layer(color: defaultLayerColor, amplitude: 0.05 * box.height, wavelength: box.width)
+        guard let node else { return [defaultLayer] }
+        guard case let .array(items) = node.value else {
+            r.fail("layers", "expected an array of 1 to 16 layers, got \(r.describe(node))")
+            return [defaultLayer]
+        }
+        guard (1...16).contains(items.count) else {
+            r.fail("layers", "must hold 1 to 16 layers, got \(items.count)")
+            return [defaultLayer]
+        }
+        return items.enumerated().map { i, item in
+            let path = "layers[\(i)]"
+            guard r.object(item, at: path) else { return defaultLayer }
+            r.checkKeys(item, at: path, allowed: layerKeys)
+            let color = r.color(item["color"], at: path + ".color", default: nil) ?? defaultLayerColor
+            let opacity = r.number(item["opacity"], at: path + ".opacity", default: 1, in: 0...1)
+            let amplitude = r.length(item["amplitude"], at: path + ".amplitude", default: 0.05, reference: box.height,
+                                     scale: scale, in: 0...1, rangeText: "between 0 and 1 of the box height")
+            let wavelength = r.length(item["wavelength"], at: path + ".wavelength", default: 1, reference: box.width,
+                                      scale: scale, in: 0.01...100, rangeText: "between 0.01 and 100 box widths")
+            let phase = r.number(item["phase"], at: path + ".phase", default: 0, in: -1000...1000)
+            let speed = r.number(item["speed"], at: path + ".speed", default: 0.5, in: -100...100)
+            let offset = r.length(item["offset"], at: path + ".offset", default: 0, reference: box.height,
+                                  scale: scale, in: -1...1, rangeText: "between -1 and 1 of the box height")
+            return Layer(color: color, opacity: opacity, amplitude: amplitude, wavelength: max(wavelength, 1e-3),
+                         phase: phase, speed: speed, offset: offset)
+        }
+    }
+}
+
+/// The problems found in one preset, in document order.
+public struct PresetProblems: Error, Equatable, Sendable {
+    public var problems: [PresetProblem]
+    public init(_ problems: [PresetProblem]) { self.problems = problems }
+}
+
+extension Shape {
+    /// The box holding the water: the outline shrunk by `ring` (border width plus gap).
+    static func waterBox(_ shape: Shape, outline: Rect, ring: Double) -> Rect {
+        guard ring > 0 else { return outline }
+        switch shape {
+        case .triangle:
+            // The inset triangle is similar to the outline about its incenter.
+            let t = TriangleGeometry(outline)
+            let k = max(0, (t.inradius - ring) / t.inradius)
+            let top = t.incenter.y - (t.incenter.y - outline.y) * k
+            let w = outline.width * k, h = outline.height * k
+            return Rect(x: outline.midX - w / 2, y: top, width: w, height: h)
+        default:
+            return outline.insetBy(ring)
+        }
+    }
+}
+
+/// The upward-pointing isosceles triangle inscribed in a box.
+struct TriangleGeometry {
+    let apex: (x: Double, y: Double)
+    let left: (x: Double, y: Double)
+    let right: (x: Double, y: Double)
+    let inradius: Double
+    let incenter: (x: Double, y: Double)
+
+    init(_ box: Rect) {
+        apex = (box.midX, box.y)
+        left = (box.x, box.maxY)
+        right = (box.maxX, box.maxY)
+        let side = ((box.width / 2) * (box.width / 2) + box.height * box.height).squareRoot()
+        let perimeter = 2 * side + box.width
+        let area = box.width * box.height / 2
+        inradius = 2 * area / perimeter
+        incenter = (box.midX, box.maxY - inradius)
+    }
+}

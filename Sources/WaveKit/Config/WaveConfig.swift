@@ -1,0 +1,248 @@
+import Foundation
+
+/// A fully resolved, validated preset: defaults applied and every length converted to pixels at the
+/// output scale. Everything after the preset loader reads only this type.
+public struct WaveConfig: Equatable, Sendable {
+    /// The preset's name (its file name when the file gives none).
+    public var name: String
+    public var description: String
+    /// Output canvas in pixels (preset size × scale, rounded).
+    public var width: Int
+    public var height: Int
+    /// Output pixels per preset pixel.
+    public var scale: Double
+    /// Frames per second requested by the preset.
+    public var fps: Double
+    public var duration: LoopDuration
+    /// Bounds on the frame count when `duration` is `.auto`.
+    public var minFrames: Int
+    public var maxFrames: Int
+    /// Largest relative speed change the planner may make to close the loop (0.02 = 2 %).
+    public var speedTolerance: Double
+    /// Times the animation plays; 0 = forever.
+    public var loops: Int
+    /// Canvas color; alpha 0 means a transparent background.
+    public var background: RGBA
+    public var shape: Shape
+    /// The shape's outline box in output pixels (canvas less inset; a centered square for circles).
+    public var outline: Rect
+    public var border: Border?
+    /// The box the wave math uses: the outline less the border's width and gap, in output pixels.
+    public var box: Rect
+    public var level: LevelAnimation
+    /// Wave layers, back first.
+    public var layers: [Layer]
+    public var gif: GIFOptions
+    public var webp: WebPOptions
+
+    public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
+                scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,
+                maxFrames: Int = 300, speedTolerance: Double = 0.02, loops: Int = 0,
+                background: RGBA = .transparent, shape: Shape = .rect, outline: Rect? = nil,
+                border: Border? = nil, box: Rect? = nil, level: LevelAnimation = .still(0.5),
+                layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions()) {
+        self.name = name
+        self.description = description
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.fps = fps
+        self.duration = duration
+        self.minFrames = minFrames
+        self.maxFrames = maxFrames
+        self.speedTolerance = speedTolerance
+        self.loops = loops
+        self.background = background
+        self.shape = shape
+        let outline = outline ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+        self.outline = outline
+        self.border = border
+        self.box = box ?? outline
+        self.level = level
+        self.layers = layers
+        self.gif = gif
+        self.webp = webp
+    }
+}
+
+/// How long one loop lasts.
+public enum LoopDuration: Equatable, Sendable {
+    /// The shortest seamless loop within the frame bounds.
+    case auto
+    /// A fixed length in seconds; speeds move to whole cycles per loop.
+    case seconds(Double)
+}
+
+/// An axis-aligned rectangle in output pixels (y grows downwards).
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+
+    /// The rectangle shrunk by `d` on every side (never below zero size).
+    public func insetBy(_ d: Double) -> Rect {
+        let w = max(0, width - 2 * d), h = max(0, height - 2 * d)
+        return Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h)
+    }
+}
+
+/// The outline that holds the water.
+public enum Shape: Equatable, Sendable {
+    case rect
+    /// A rounded rectangle with the corner radius in output pixels.
+    case rounded(cornerRadius: Double)
+    case circle
+    /// An upward-pointing isosceles triangle filling the outline box.
+    case triangle
+
+    /// The preset spelling.
+    public var keyword: String {
+        switch self {
+        case .rect: return "rect"
+        case .rounded: return "rounded"
+        case .circle: return "circle"
+        case .triangle: return "triangle"
+        }
+    }
+}
+
+/// A ring drawn along the shape's outline.
+public struct Border: Equatable, Sendable {
+    /// Ring width in output pixels.
+    public var width: Double
+    public var color: RGBA
+    /// Space between the ring and the water, in output pixels.
+    public var gap: Double
+
+    public init(width: Double, color: RGBA, gap: Double = 0) {
+        self.width = width
+        self.color = color
+        self.gap = gap
+    }
+}
+
+/// The still-water level over one loop, as a fraction of the box height (0 empty, 1 full).
+public enum LevelAnimation: Equatable, Sendable {
+    case still(Double)
+    /// From `from` to `to`; with `pingpong` back again, so the loop closes.
+    case ramp(from: Double, to: Double, ease: Ease, pingpong: Bool)
+    /// `base + tide × sin(2π × loop fraction)`: rises and falls once per loop.
+    case tide(base: Double, tide: Double)
+
+    public enum Ease: String, Equatable, Sendable, CaseIterable {
+        case linear
+        case easeInOut
+
+        func apply(_ p: Double) -> Double {
+            switch self {
+            case .linear: return p
+            case .easeInOut: return 0.5 - 0.5 * cos(Double.pi * p)
+            }
+        }
+    }
+
+    /// The level at `frame` of a loop of `frameCount` frames.
+    public func level(frame: Int, of frameCount: Int) -> Double {
+        switch self {
+        case let .still(v):
+            return v
+        case let .ramp(from, to, ease, pingpong):
+            let p: Double
+            if pingpong {
+                let u = Double(frame) / Double(frameCount)
+                p = u < 0.5 ? 2 * u : 2 - 2 * u
+            } else {
+                p = frameCount > 1 ? Double(frame) / Double(frameCount - 1) : 1
+            }
+            return from + (to - from) * ease.apply(p)
+        case let .tide(base, tide):
+            return base + tide * sin(2 * Double.pi * Double(frame) / Double(frameCount))
+        }
+    }
+
+    /// The level shown on a still image or label (the target level).
+    public var nominal: Double {
+        switch self {
+        case let .still(v): return v
+        case let .ramp(_, to, _, _): return to
+        case let .tide(base, _): return base
+        }
+    }
+}
+
+/// One sine layer: surface(x, t) = y0 + offset − amplitude × sin(2π((x − box.x)/wavelength + phase − speed × t)).
+public struct Layer: Equatable, Sendable {
+    public var color: RGBA
+    /// 0…1, multiplies the color's own alpha.
+    public var opacity: Double
+    /// Crest height in output pixels.
+    public var amplitude: Double
+    /// Wavelength in output pixels.
+    public var wavelength: Double
+    /// Phase in turns (1 = one wavelength).
+    public var phase: Double
+    /// Drift in wavelengths per second; positive drifts right.
+    public var speed: Double
+    /// Shift of this layer's still level in output pixels, positive down.
+    public var offset: Double
+
+    public init(color: RGBA, opacity: Double = 1, amplitude: Double, wavelength: Double,
+                phase: Double = 0, speed: Double = 0.5, offset: Double = 0) {
+        self.color = color
+        self.opacity = opacity
+        self.amplitude = amplitude
+        self.wavelength = wavelength
+        self.phase = phase
+        self.speed = speed
+        self.offset = offset
+    }
+}
+
+/// GIF-only choices.
+public struct GIFOptions: Equatable, Sendable {
+    /// What becomes of partly transparent edge pixels over a transparent background.
+    public enum Edges: String, Equatable, Sendable, CaseIterable {
+        /// Blend against `matte`.
+        case matte
+        /// Opaque at 50 % coverage or more, transparent below.
+        case cut
+        /// An ordered (Bayer) dither of coverage.
+        case dither
+    }
+
+    public var edges: Edges
+    public var matte: RGBA
+
+    public init(edges: Edges = .matte, matte: RGBA = .white) {
+        self.edges = edges
+        self.matte = matte
+    }
+}
+
+/// WebP-only choices.
+public struct WebPOptions: Equatable, Sendable {
+    public var lossless: Bool
+    /// 0…100; for lossy the visual quality, for lossless the compression effort within `effort`.
+    public var quality: Double
+    /// 0…6, the encoder's method: higher is smaller and slower; 6 also minimises the animation.
+    public var effort: Int
+
+    public init(lossless: Bool = true, quality: Double = 80, effort: Int = 4) {
+        self.lossless = lossless
+        self.quality = quality
+        self.effort = effort
+    }
+}

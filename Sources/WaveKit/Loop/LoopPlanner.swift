@@ -1,0 +1,104 @@
+import Foundation
+
+/// Why no plan could be made.
+public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No frame count within the bounds closes the loop within tolerance; `nearest` is the best there is.
+    case noSeamlessLoop(nearest: LoopPlan, minFrames: Int, maxFrames: Int, tolerance: Double)
+    /// A fixed duration moved a speed further than the tolerance allows (with `--strict`).
+    case speedChangeTooLarge(plan: LoopPlan, tolerance: Double)
+
+    public var description: String {
+        switch self {
+        case let .noSeamlessLoop(nearest, minFrames, maxFrames, tolerance):
+            return "no loop of \(minFrames)…\(maxFrames) frames closes with speed changes within \(LoopPlanner.percent(tolerance)); nearest: \(nearest.frameCount) frames with \(LoopPlanner.describeChanges(nearest)); raise speedTolerance or maxFrames, or set a duration"
+        case let .speedChangeTooLarge(plan, tolerance):
+            return "duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
+        }
+    }
+}
+
+/// Picks the frame count so that every layer travels a whole number of wavelengths per loop.
+public enum LoopPlanner {
+    /// Relative error below which a speed counts as unchanged.
+    static let exactness = 1e-9
+
+    /// Plans the loop for `config`. With `strict`, a fixed duration that moves a speed beyond the
+    /// tolerance is an error instead of a warning.
+    public static func plan(_ config: WaveConfig, strict: Bool = false) throws(PlanError) -> LoopPlan {
+        let speeds = config.layers.map(\.speed)
+        switch config.duration {
+        case let .seconds(seconds):
+            let n = max(1, Int((seconds * config.fps).rounded()))
+            var plan = make(frames: n, speeds: speeds, fps: config.fps, rule: .fixedDuration)
+            if plan.maximumChange > config.speedTolerance + exactness {
+                if strict { throw .speedChangeTooLarge(plan: plan, tolerance: config.speedTolerance) }
+                plan.warnings.append("duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(percent(config.speedTolerance)): \(describeChanges(plan))")
+            }
+            return plan
+        case .auto:
+            var tolerant: Int?
+            var exact: Int?
+            var nearest: (Int, Double)?
+            for n in config.minFrames...config.maxFrames {
+                let change = maximumChange(frames: n, speeds: speeds, fps: config.fps)
+                if nearest == nil || change < nearest!.1 - exactness { nearest = (n, change) }
+                if tolerant == nil, change <= config.speedTolerance + exactness { tolerant = n }
+                if change <= exactness { exact = n; break }
+                if let t = tolerant, n >= 2 * t { break }
+            }
+            guard let t = tolerant else {
+                let best = make(frames: nearest!.0, speeds: speeds, fps: config.fps, rule: .nudged)
+                throw .noSeamlessLoop(nearest: best, minFrames: config.minFrames, maxFrames: config.maxFrames,
+                                      tolerance: config.speedTolerance)
+            }
+            if let e = exact, e <= 2 * t { return make(frames: e, speeds: speeds, fps: config.fps, rule: .exact) }
+            return make(frames: t, speeds: speeds, fps: config.fps, rule: .nudged)
+        }
+    }
+
+    /// Whole cycles a layer of `speed` travels in `frames` frames, rounded to the nearest.
+    static func cycles(speed: Double, frames: Int, fps: Double) -> Int {
+        Int((speed * Double(frames) / fps).rounded())
+    }
+
+    static func change(speed: Double, frames: Int, fps: Double) -> Double {
+        guard speed != 0 else { return 0 }
+        let exactCycles = speed * Double(frames) / fps
+        return abs(exactCycles.rounded() - exactCycles) / abs(exactCycles)
+    }
+
+    static func maximumChange(frames: Int, speeds: [Double], fps: Double) -> Double {
+        speeds.reduce(0) { max($0, change(speed: $1, frames: frames, fps: fps)) }
+    }
+
+    static func make(frames: Int, speeds: [Double], fps: Double, rule: LoopPlan.Rule) -> LoopPlan {
+        let duration = Double(frames) / fps
+        let layers = speeds.map { s -> LoopPlan.LayerSpeed in
+            let c = cycles(speed: s, frames: frames, fps: fps)
+            return LoopPlan.LayerSpeed(requested: s, cycles: c, used: Double(c) / duration,
+                                       change: change(speed: s, frames: frames, fps: fps))
+        }
+        return LoopPlan(frameCount: frames, fps: fps, duration: duration, layers: layers, rule: rule, warnings: [])
+    }
+
+    static func percent(_ v: Double) -> String {
+        let p = v * 100
+        return (p == p.rounded() ? String(Int(p)) : String(format: "%.1f", p)) + " %"
+    }
+
+    static func describeChanges(_ plan: LoopPlan) -> String {
+        let moved = plan.layers.enumerated().filter { $0.element.change > exactness }
+        if moved.isEmpty { return "no speed change" }
+        return moved.map { i, l in
+            let sign = l.used >= l.requested ? "+" : "−"
+            return "layer \(i) speed \(FrameTiming.format3(l.requested)) → \(FrameTiming.format3(l.used)) (\(sign)\(percent(l.change)))"
+        }.joined(separator: ", ")
+    }
+}
+
+extension FrameTiming {
+    static func format3(_ v: Double) -> String {
+        let r = (v * 1000).rounded() / 1000
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

@@ -1,0 +1,153 @@
+/// One global palette for an animation: the exact colors of the scene's flat regions, blend ramps
+/// for the edges between neighbouring regions, and at most one transparent entry.
+public struct Palette: Equatable, Sendable {
+    /// Entries in index order (straight alpha; the transparent entry, if any, is `RGBA.transparent`).
+    public var colors: [RGBA]
+    /// The index that stands for "transparent" in a GIF, if the scene has one.
+    public var transparentIndex: Int?
+    /// How many entries are exact flat-region colors (they come first, after the transparent entry).
+    public var flatCount: Int
+    /// The most intermediate steps any edge ramp got.
+    public var rampSteps: Int
+    /// Edges (pairs of neighbouring flat regions) the ramps cover.
+    public var rampCount: Int
+    /// Notes for `--verbose` (ramps reduced to fit, regions merged).
+    public var notes: [String]
+
+    /// The largest number of entries a palette holds.
+    public static let capacity = 256
+    /// The most intermediate steps a ramp gets when the palette has room.
+    public static let maximumRampSteps = 63
+    /// The largest difference, in 8-bit levels of any channel, between neighbouring ramp entries.
+    public static let rampStepSize = 3.0
+
+    /// The entry nearest to `color`, by distance between premultiplied colors (so that fully
+    /// transparent colors all match each other).
+    public func nearestIndex(to color: RGBA) -> Int {
+        let (r, g, b, a) = Palette.premultiplied(color)
+        var best = 0
+        var bestDistance = Int.max
+        for (i, c) in colors.enumerated() {
+            let (cr, cg, cb, ca) = Palette.premultiplied(c)
+            let d = (cr - r) * (cr - r) + (cg - g) * (cg - g) + (cb - b) * (cb - b) + (ca - a) * (ca - a)
+            if d < bestDistance {
+                bestDistance = d
+                best = i
+                if d == 0 { break }
+            }
+        }
+        return best
+    }
+
+    @inline(__always)
+    static func premultiplied(_ c: RGBA) -> (Int, Int, Int, Int) {
+        let a = Int(c.a)
+        return (Int(c.r) * a / 255, Int(c.g) * a / 255, Int(c.b) * a / 255, a)
+    }
+
+    /// The RGBA bytes of indexed pixels.
+    public func expand(_ indices: [UInt8], into rgba: inout [UInt8]) {
+        rgba.removeAll(keepingCapacity: true)
+        rgba.reserveCapacity(indices.count * 4)
+        let table = colors.map { [$0.r, $0.g, $0.b, $0.a] }
+        for i in indices { rgba.append(contentsOf: table[Int(i)]) }
+    }
+}
+
+/// Builds the palette of a scene from the regions that occur in it.
+struct PaletteBuilder {
+    /// Flat regions in discovery order, each a premultiplied color with a key.
+    private var flats: [PremultipliedColor] = []
+    private var pairs: [(Int, Int)] = []
+    private var pairSet = Set<Int>()
+
+    /// Registers a flat region color; returns its position among the flats.
+    mutating func flat(_ c: PremultipliedColor) -> Int {
+        if let i = flats.firstIndex(of: c) { return i }
+        flats.append(c)
+        return flats.count - 1
+    }
+
+    /// Registers an edge between two flat regions.
+    mutating func edge(_ a: Int, _ b: Int) {
+        guard a != b else { return }
+        let key = min(a, b) << 16 | max(a, b)
+        if pairSet.insert(key).inserted { pairs.append((min(a, b), max(a, b))) }
+    }
+
+    /// The palette for `target`, and the index each flat region maps to.
+    func build(target: RenderTarget, reserved: Int = 0) -> (Palette, [Int]) {
+        var colors: [RGBA] = []
+        var transparentIndex: Int?
+        var notes: [String] = []
+        var lookup: [RGBA: Int] = [:]
+        func add(_ c: RGBA?) -> Int {
+            guard let c else {
+                if let t = transparentIndex { return t }
+                transparentIndex = colors.count
+                colors.append(.transparent)
+                lookup[.transparent] = transparentIndex
+                return transparentIndex!
+            }
+            if let i = lookup[c] { return i }
+            colors.append(c)
+            lookup[c] = colors.count - 1
+            return colors.count - 1
+        }
+        let budget = Palette.capacity - reserved
+        var flatIndex: [Int] = []
+        for c in flats {
+            if colors.count >= budget - 1 && lookup[target.store(c, x: 0, y: 0) ?? .transparent] == nil {
+                flatIndex.append(-1)
+                continue
+            }
+            flatIndex.append(add(target.store(c, x: 0, y: 0)))
+        }
+        if flatIndex.contains(-1) {
+            notes.append("the scene has \(flats.count) flat regions; \(flatIndex.filter { $0 < 0 }.count) of them map to their nearest color")
+        }
+        let room = max(0, budget - colors.count)
+        // Each edge gets steps enough that neighbouring entries differ by at most `rampStepSize`
+        // levels in any channel; when that does not fit, every ramp is capped evenly.
+        let wanted = pairs.map { a, b -> Int in
+            let p = flats[a], q = flats[b]
+            let contrast = max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a)) * 255
+            return min(Palette.maximumRampSteps, max(0, Int((contrast / Palette.rampStepSize).rounded(.up)) - 1))
+        }
+        func rampColors(cap: Int) -> [RGBA] {
+            var out: [RGBA] = []
+            var seen = Set(lookup.keys)
+            for (n, (a, b)) in pairs.enumerated() {
+                let steps = min(cap, wanted[n])
+                for j in 0..<steps {
+                    let t = Double(j + 1) / Double(steps + 1)
+                    if let c = target.store(flats[a].mixed(with: flats[b], t), x: 0, y: 0), seen.insert(c).inserted { out.append(c) }
+                }
+            }
+            return out
+        }
+        var cap = wanted.max() ?? 0
+        var ramps = rampColors(cap: cap)
+        while ramps.count > room && cap > 0 {
+            cap -= 1
+            ramps = rampColors(cap: cap)
+        }
+        if cap < (wanted.max() ?? 0) {
+            notes.append("palette: \(flats.count) flat colors and \(pairs.count) edges; edge ramps capped at \(cap) steps to fit \(Palette.capacity) entries")
+        }
+        for c in ramps.prefix(room) { _ = add(c) }
+        let steps = cap
+        let flatCount = Set(flatIndex.filter { $0 >= 0 }).count
+        let palette = Palette(colors: colors, transparentIndex: transparentIndex, flatCount: flatCount,
+                              rampSteps: steps, rampCount: pairs.count, notes: notes)
+        let resolved = flatIndex.enumerated().map { i, index in
+            index >= 0 ? index : palette.nearestIndex(to: target.store(flats[i], x: 0, y: 0) ?? .transparent)
+        }
+        return (palette, resolved)
+    }
+}
+
+extension PaletteBuilder {
+    /// The premultiplied color of flat region `i`.
+    func color(_ i: Int) -> PremultipliedColor { flats[i] }
+}

@@ -1,0 +1,32 @@
+/// Process exit codes, shared by every subcommand (sysexits.h values where one fits).
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// A check failed or an unexpected error (`build --check` found stale outputs, an encoder failed).
+    case failure = 1
+    /// Bad command-line arguments (EX_USAGE).
+    case usage = 64
+    /// A preset or manifest that is present but wrong (EX_DATAERR).
+    case dataError = 65
+    /// An input that is missing or unreadable (EX_NOINPUT).
+    case noInput = 66
+    /// An output that cannot be written (EX_CANTCREAT).
+    case cannotWrite = 73
+    /// Interrupted by SIGINT.
+    case interrupted = 130
+}
+
+/// An error that carries its exit code and the lines to print on stderr.
+struct CommandError: Error {
+    var code: ExitCode
+    var lines: [String]
+    /// Print the usage line and a help hint after the message (argument errors).
+    var showUsage = false
+
+    init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false) {
+        self.code = code
+        self.lines = lines
+        self.showUsage = showUsage
+    }
+
+    static func usage(_ message: String) -> CommandError { CommandError(.usage, [message], showUsage: true) }
+}

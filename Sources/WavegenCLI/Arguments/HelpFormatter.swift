@@ -1,0 +1,28 @@
+/// Help text in the familiar OVERVIEW / USAGE / ARGUMENTS / OPTIONS layout.
+enum HelpFormatter {
+    static func help(for spec: CommandSpec) -> String {
+        var lines = ["OVERVIEW: \(spec.abstract)", ""]
+        if let d = spec.discussion { lines += [d, ""] }
+        lines += ["USAGE: \(spec.usage)", ""]
+        if !spec.arguments.isEmpty {
+            lines.append("ARGUMENTS:")
+            for (name, help) in spec.arguments { lines.append(row(name, help)) }
+            lines.append("")
+        }
+        lines.append("OPTIONS:")
+        for o in spec.options + [CommandSpec.helpOption] {
+            var left = o.names.sorted { $0.count < $1.count }.joined(separator: ", ")
+            if let v = o.value { left += " <\(v)>" }
+            var help = o.help
+            if let d = o.defaultText { help += " (default: \(d))" }
+            lines.append(row(left, help))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func row(_ left: String, _ help: String) -> String {
+        let pad = 26
+        let l = "  " + left
+        return l.count < pad ? l + String(repeating: " ", count: pad - l.count) + help : l + "\n" + String(repeating: " ", count: pad) + help
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Writes files so that a reader never sees half of one: bytes go to a temporary file beside the
+/// target, which is renamed over it only when complete. Temporary files are removed on error and
+/// on SIGINT/SIGTERM.
+enum AtomicFile {
+    /// Writes `bytes` to `path`; an existing file stays untouched unless the write succeeds.
+    static func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
+        }
+        let temp = dir + "/." + url.lastPathComponent + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: \(String(cString: strerror(errno)))"])
+        }
+        TemporaryFiles.register(temp)
+        defer { TemporaryFiles.unregister(temp) }
+        var failure: String?
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temp)
+            throw CommandError(.cannotWrite, ["\(path): cannot write: \(failure)"])
+        }
+    }
+
+    /// Checks up front that `path` could be written, so a long render does not end in a write error.
+    static func checkWritable(_ path: String) throws(CommandError) {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
+        }
+        guard access(dir, W_OK) == 0 else {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) is not writable"])
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
+        }
+    }
+}
+
+/// Temporary files in flight, removed if the process is interrupted.
+enum TemporaryFiles {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var paths: [String] = []
+    nonisolated(unsafe) private static var installed = false
+
+    static func register(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.append(path)
+        if !installed {
+            installed = true
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                signal(sig) { sig in
+                    TemporaryFiles.removeAll()
+                    signal(sig, SIG_DFL)
+                    raise(sig)
+                }
+            }
+        }
+    }
+
+    static func unregister(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.removeAll { $0 == path }
+    }
+
+    static func removeAll() {
+        for p in paths { unlink(p) }
+    }
+}

@@ -1,0 +1,78 @@
+import WaveGIF
+import WaveKit
+import WavePNG
+import WaveWebP
+
+/// The end of the pipeline: renders a config's frames and encodes them into file bytes.
+struct AnimationEncoder {
+    /// What a render produced, for reports.
+    struct Output {
+        var bytes: [UInt8]
+        var format: OutputFormat
+        var timing: FrameTiming
+        var palette: Palette
+        var notes: [String]
+    }
+
+    var threads = 0
+    /// Also write every frame as a numbered PNG into this folder.
+    var framesDirectory: String?
+
+    func encode(_ config: WaveConfig, plan: LoopPlan, format: OutputFormat) throws(CommandError) -> Output {
+        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        let timing = renderer.timing
+        let palette = renderer.palette
+        let colors = palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) }
+        var notes = timing.notes + palette.notes
+        var rgba: [UInt8] = []
+        let bytes: [UInt8]
+        do {
+            switch format {
+            case .gif:
+                let gif = try GIFEncoder(width: config.width, height: config.height, colors: colors,
+                                         transparentIndex: palette.transparentIndex, plays: config.loops)
+                try renderer.renderAll(threads: threads) { k, frame in
+                    try gif.add(frame, delay: timing.delays[k])
+                    try writeFrame(k, frame, palette: palette, config: config, rgba: &rgba)
+                }
+                bytes = try gif.finish()
+                let s = gif.stats
+                notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colors.count) colors")
+            case .webp:
+                let options = WebPAnimationEncoder.Options(lossless: config.webp.lossless, quality: Float(config.webp.quality),
+                                                           effort: config.webp.effort, plays: config.loops)
+                let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: options)
+                try renderer.renderAll(threads: threads) { k, frame in
+                    palette.expand(frame, into: &rgba)
+                    try webp.add(rgba: rgba, duration: timing.delays[k])
+                    try writeFrame(k, frame, palette: palette, config: config, rgba: &rgba)
+                }
+                bytes = try webp.finish()
+            }
+        } catch let e as GIFError {
+            throw CommandError(.failure, [e.description])
+        } catch let e as WebPError {
+            throw CommandError(.failure, [e.description])
+        } catch let e as CommandError {
+            throw e
+        } catch {
+            throw CommandError(.failure, ["\(error)"])
+        }
+        return Output(bytes: bytes, format: format, timing: timing, palette: palette, notes: notes)
+    }
+
+    private func writeFrame(_ k: Int, _ frame: [UInt8], palette: Palette, config: WaveConfig, rgba: inout [UInt8]) throws {
+        guard let dir = framesDirectory else { return }
+        palette.expand(frame, into: &rgba)
+        let png: [UInt8]
+        do {
+            png = try PNGImage(width: config.width, height: config.height, rgba: rgba).encoded()
+        } catch {
+            throw CommandError(.failure, [error.description])
+        }
+        let name = String(format: "frame-%04d.png", k)
+        try AtomicFile.write(png, to: dir + "/" + name)
+    }
+}
+
+import Foundation

@@ -1,0 +1,52 @@
+import WaveKit
+
+/// Options shared by the commands that load a preset: overrides and their shortcuts.
+enum PresetOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(names: ["--set"], value: "key=value", help: "Override a preset key by its path, e.g. layers[0].color=#FF0000.", repeatable: true),
+        OptionSpec(names: ["--size"], value: "WxH", help: "Shortcut for size=[W,H]."),
+        OptionSpec(names: ["--scale"], value: "n", help: "Shortcut for scale=n (2 for @2x)."),
+        OptionSpec(names: ["--fps"], value: "n", help: "Shortcut for fps=n."),
+        OptionSpec(names: ["--level"], value: "0…1", help: "Shortcut for level=n."),
+        OptionSpec(names: ["--background"], value: "color", help: "Shortcut for background=color (or transparent)."),
+    ]
+
+    /// The default preset rendered when none is named.
+    static let defaultPreset = "classic"
+
+    /// The overrides given on the command line, in the order the keys are applied.
+    static func overrides(_ a: ParsedArguments) throws(CommandError) -> [PresetOverride] {
+        var result: [PresetOverride] = []
+        func add(_ text: String, from option: String) throws(CommandError) {
+            guard let o = PresetOverride(parsing: text) else {
+                throw .usage("\(option) expects key=value with a key path like layers[0].color, got '\(text)'")
+            }
+            result.append(o)
+        }
+        if let s = a.value("--size") {
+            let parts = s.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+                throw .usage("--size expects WxH in whole pixels, e.g. 128x128, got '\(s)'")
+            }
+            try add("size=[\(w),\(h)]", from: "--size")
+        }
+        for (option, key) in [("--scale", "scale"), ("--fps", "fps"), ("--level", "level")] {
+            if let v = a.value(option) {
+                guard Double(v) != nil else { throw .usage("\(option) expects a number, got '\(v)'") }
+                try add("\(key)=\(v)", from: option)
+            }
+        }
+        if let v = a.value("--background") { result.append(PresetOverride(path: KeyPathExpression(parsing: "background")!, value: JSONNode(.string(v)))) }
+        for s in a.values["--set"] ?? [] { try add(s, from: "--set") }
+        return result
+    }
+
+    static func load(_ reference: String, _ a: ParsedArguments) throws(CommandError) -> WaveConfig {
+        let overrides = try overrides(a)
+        do {
+            return try PresetLoader().load(reference, overrides: overrides)
+        } catch {
+            throw error.commandError
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import WaveKit
+
+/// `wavegen validate PRESET...`
+enum ValidateCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "validate",
+        abstract: "Check presets without rendering; exit 0 only if all are valid.",
+        usage: "wavegen validate <preset> ...",
+        arguments: [("<preset>", "Preset files or bundled names.")],
+        options: [OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")])
+
+    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+        guard !a.positionals.isEmpty else { throw .usage("validate needs at least one preset") }
+        var worst = ExitCode.success
+        for reference in a.positionals {
+            do {
+                let config = try PresetLoader().load(reference)
+                _ = try LoopPlanner.plan(config)
+                if !a.has("--quiet") { console.out("\(reference): ok\n") }
+            } catch let e as PresetError {
+                for line in e.lines { console.err("Error: \(line)\n") }
+                if worst != .noInput { worst = e.exitCode }
+            } catch let e as PlanError {
+                console.err("Error: \(reference): \(e.description)\n")
+                if worst == .success { worst = .dataError }
+            } catch {
+                console.err("Error: \(reference): \(error)\n")
+                worst = .failure
+            }
+        }
+        if worst != .success { throw CommandError(worst, []) }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import WaveKit
+
+/// Where a command's output goes; tests capture it, the executable uses the process's streams.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Whether stderr is an interactive terminal (progress lines and color only then).
+    public var errIsTerminal: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+        self.out = out
+        self.err = err
+        self.errIsTerminal = errIsTerminal
+    }
+
+    public static let standard = Console(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        errIsTerminal: isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+}
+
+/// A subcommand: its spec (for parsing and help) and what it does.
+protocol Subcommand {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError)
+}
+
+/// The `wavegen` command line.
+public enum Wavegen {
+    public static let version = "0.1.0"
+
+    static var subcommands: [any Subcommand.Type] {
+        [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self]
+    }
+
+    static var overview: String { """
+        OVERVIEW: Generate seamlessly looping water-wave animations (GIF and WebP) from JSON presets.
+
+        USAGE: wavegen <subcommand> [options]
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+        \(subcommands.map { HelpFormatter.row($0.spec.name, $0.spec.abstract) }.joined(separator: "\n"))
+          help                    Show help for a subcommand.
+
+          See 'wavegen help <subcommand>' for detailed help.
+
+        """
+    }
+
+    /// Runs the command line `args` (without the program name) and returns the exit code.
+    public static func run(_ args: [String], console: Console = .standard) -> Int32 {
+        do {
+            try dispatch(args, console: console)
+            return ExitCode.success.rawValue
+        } catch {
+            for line in error.lines { console.err("Error: \(line)\n") }
+            if error.showUsage {
+                let sub = args.first.flatMap { name in subcommands.first { $0.spec.name == name } }
+                console.err("Usage: \(sub?.spec.usage ?? "wavegen <subcommand> [options]")\n")
+                console.err("  See 'wavegen \(sub.map { "help \($0.spec.name)" } ?? "--help")' for more.\n")
+            }
+            return error.code.rawValue
+        }
+    }
+
+    static func dispatch(_ args: [String], console: Console) throws(CommandError) {
+        guard let first = args.first else {
+            console.out(overview)
+            return
+        }
+        switch first {
+        case "--help", "-h":
+            console.out(overview)
+            return
+        case "--version":
+            console.out("wavegen \(version)\n")
+            return
+        case "help":
+            guard args.count > 1 else { console.out(overview); return }
+            guard let sub = subcommands.first(where: { $0.spec.name == args[1] }) else {
+                throw .usage("unknown subcommand '\(args[1])'")
+            }
+            console.out(HelpFormatter.help(for: sub.spec))
+            return
+        default:
+            break
+        }
+        guard let sub = subcommands.first(where: { $0.spec.name == first }) else {
+            let names = subcommands.map { $0.spec.name } + ["help"]
+            let hint = Suggest.closest(to: first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'\(hint)")
+        }
+        let parsed = try ArgumentParser.parse(Array(args.dropFirst()), spec: sub.spec)
+        if parsed.has("--help") {
+            console.out(HelpFormatter.help(for: sub.spec))
+            return
+        }
+        try sub.run(parsed, console: console)
+    }
+}
+
+extension PresetError {
+    /// The exit code for this preset failure.
+    var exitCode: ExitCode { isMissingInput ? .noInput : .dataError }
+
+    var commandError: CommandError { CommandError(exitCode, lines) }
+}

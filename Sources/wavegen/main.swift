@@ -1,0 +1,4 @@
+import Foundation
+import WavegenCLI
+
+exit(Wavegen.run(Array(CommandLine.arguments.dropFirst())))

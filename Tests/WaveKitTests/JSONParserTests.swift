@@ -1,0 +1,52 @@
+import Testing
+@testable import WaveKit
+
+@Suite struct JSONParserTests {
+    @Test func parsesNestedValuesWithPositions() throws {
+        let root = try JSONParser.parse("{\n  \"a\": [1, 2.5, -3e2],\n  \"b\": {\"c\": true, \"d\": null, \"e\": \"x\\u00e9\\n\"}\n}")
+        guard case let .array(items)? = root["a"]?.value else { Issue.record("a is not an array"); return }
+        #expect(items.map(\.value) == [.number(1), .number(2.5), .number(-300)])
+        #expect(root["a"]?.line == 2)
+        #expect(root["a"]?.column == 8)
+        #expect(root["b"]?["e"]?.value == .string("xé\n"))
+        #expect(root["b"]?["c"]?.value == .bool(true))
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", 1, 9, "trailing comma"),
+        ("{\"a\": 1} x", 1, 10, "after the end"),
+        ("{\"a\": // c\n 1}", 1, 7, "comments are not allowed"),
+        ("{\"a\": NaN}", 1, 7, "NaN and Infinity"),
+        ("{\"a\": 01}", 1, 8, "leading zeros"),
+        ("{\"a\": 1, \"a\": 2}", 1, 10, "duplicate key"),
+        ("{\"a\": \"x", 1, 9, "end of file inside a string"),
+        ("", 1, 1, "empty document"),
+        ("\u{FEFF}{}", 1, 1, "byte-order mark"),
+        ("{'a': 1}", 1, 2, "expected a key in double quotes"),
+        ("{\"a\": 1e999}", 1, 7, "out of range"),
+    ])
+    func reportsSyntaxErrors(text: String, line: Int, column: Int, fragment: String) {
+        do {
+            _ = try JSONParser.parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.message.contains(fragment), "\(error.message)")
+            #expect(error.line == line)
+            #expect(error.column == column)
+        }
+    }
+
+    @Test func refusesDeepNesting() {
+        let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(deep) }
+        let ok = String(repeating: "[", count: 60) + String(repeating: "]", count: 60)
+        #expect(throws: Never.self) { try JSONParser.parse(ok) }
+    }
+
+    @Test func serializesAndReparsesTheSameTree() throws {
+        let text = "{\"name\": \"a\\\"b\", \"size\": [128, 64], \"layers\": [{\"speed\": -0.5}], \"x\": {}}"
+        let root = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(root.serialized()) == root)
+        #expect(try JSONParser.parse(root.serialized(indent: nil)) == root)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import WaveKit
+
+/// Small versions of the looks wavegen must draw, one per shape and background kind.
+let rasterScenes: [(String, String)] = [
+    ("classic", """
+        {"size": [64, 64], "background": "#E3F2FD", "level": 0.6, "layers": [
+          {"color": "#90CAF9", "amplitude": 0.08, "wavelength": 2, "phase": 0.5, "speed": 0.5},
+          {"color": "#42A5F5", "amplitude": 0.08, "wavelength": 2, "phase": 0, "speed": 0.5},
+          {"color": "#1E88E5", "amplitude": 0.08, "wavelength": 2, "phase": 0.25, "speed": 0.5}]}
+        """),
+    ("orb", """
+        {"size": [64, 64], "shape": "circle", "inset": 0.05, "background": "transparent",
+         "border": {"width": "3px", "color": "#1E88E5", "gap": "2px"}, "level": 0.5, "layers": [
+          {"color": "#64B5F6", "opacity": 0.6, "amplitude": 0.06, "wavelength": 1, "speed": 1},
+          {"color": "#1E88E5", "amplitude": 0.06, "wavelength": 0.8, "phase": 0.3, "speed": -1.25}]}
+        """),
+    ("rounded", """
+        {"size": [96, 24], "shape": "rounded", "cornerRadius": 0.5, "background": "#ffffff",
+         "border": {"width": "2px", "color": "#333333"}, "level": {"from": 0.2, "to": 0.8, "pingpong": true},
+         "layers": [{"color": "#43A047", "amplitude": 0.1, "wavelength": 0.5, "speed": 1}]}
+        """),
+    ("triangle", """
+        {"size": [64, 56], "shape": "triangle", "background": "#202020", "level": {"base": 0.5, "tide": 0.2},
+         "layers": [{"color": "#00E5FF", "amplitude": 0.05, "speed": 0.5}, {"color": "#00B8D4", "opacity": 0.5, "amplitude": 0.07, "phase": 0.5, "speed": 1}]}
+        """),
+]
+
+func scene(_ json: String) throws -> (WaveConfig, LoopPlan) {
+    let c = try decode(json).get()
+    return (c, try LoopPlanner.plan(c))
+}
+
+/// The premultiplied colors a frame of palette indices shows.
+func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
+    indices.map { PremultipliedColor(palette.colors[Int($0)]) }
+}
+
+@Suite struct RasterTests {
+    @Test(arguments: rasterScenes)
+    func matchesTheReferenceRenderer(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        let reference = ReferenceRenderer(config: config, plan: plan)
+        var cache = ColorCache()
+        var frame: [UInt8] = []
+        let count = renderer.timing.frameCount
+        for k in [0, count / 3, count - 1] {
+            renderer.render(frame: k, into: &frame, cache: &cache)
+            let ours = colors(frame, renderer.palette)
+            let truth = reference.render(frame: k, of: count)
+            let db = psnr(ours, truth)
+            #expect(db >= 50, "\(name) frame \(k): PSNR \(db) dB")
+            // Flat pixels (every reference sample the same color) come out exactly.
+            for (i, t) in truth.enumerated() where isFlat(t, config: config) && neighbours(of: i, config.width, config.height).allSatisfy({ truth[$0] == t }) {
+                #expect(ours[i].straight == t.straight, "\(name) frame \(k) pixel \(i % config.width),\(i / config.width)")
+                if ours[i].straight != t.straight { break }
+            }
+        }
+    }
+
+    /// The pixel and its eight neighbours that lie on the canvas.
+    func neighbours(of i: Int, _ width: Int, _ height: Int) -> [Int] {
+        let x = i % width, y = i / width
+        return (-1...1).flatMap { dy in (-1...1).compactMap { dx in
+            (0..<width).contains(x + dx) && (0..<height).contains(y + dy) ? (y + dy) * width + x + dx : nil
+        } }
+    }
+
+    /// Whether a reference pixel is exactly one of the scene's flat colors (so it had no edge in it).
+    func isFlat(_ c: PremultipliedColor, config: WaveConfig) -> Bool {
+        var flats = [PremultipliedColor(config.background)]
+        for mask in 0..<(1 << config.layers.count) {
+            var f = PremultipliedColor(config.background)
+            for (i, l) in config.layers.enumerated() where mask & (1 << i) != 0 { f = f.under(PremultipliedColor(l.color, opacity: l.opacity), coverage: 1) }
+            flats.append(f)
+        }
+        if let b = config.border { flats.append(PremultipliedColor(config.background).under(PremultipliedColor(b.color), coverage: 1)) }
+        return flats.contains { abs($0.r - c.r) + abs($0.g - c.g) + abs($0.b - c.b) + abs($0.a - c.a) < 1e-9 }
+    }
+
+    @Test(arguments: rasterScenes)
+    func frameAfterTheLastEqualsTheFirst(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        for format in OutputFormat.allCases {
+            let renderer = FrameRenderer(config: config, plan: plan, format: format)
+            var cache = ColorCache()
+            var first: [UInt8] = [], wrapped: [UInt8] = []
+            renderer.render(frame: 0, into: &first, cache: &cache)
+            renderer.render(frame: renderer.timing.frameCount, into: &wrapped, cache: &cache)
+            #expect(first == wrapped, "\(name) \(format)")
+        }
+    }
+
+    @Test func transparentBackgroundGIFHasNoHaloAndTransparentOutside() throws {
+        let (config, plan) = try scene(rasterScenes[1].1)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        let t = try #require(renderer.palette.transparentIndex)
+        var frame: [UInt8] = []
+        var cache = ColorCache()
+        renderer.render(frame: 0, into: &frame, cache: &cache)
+        #expect(frame[0] == UInt8(t))
+        #expect(frame[config.width * config.height - 1] == UInt8(t))
+        // Matte edges are blended with white: no entry is darker than the darkest scene color at the rim.
+        for c in renderer.palette.colors where c.a != 0 { #expect(c.a == 255) }
+    }
+
+    @Test(arguments: GIFOptions.Edges.allCases)
+    func gifEdgeModesKeepPaletteOpaque(edges: GIFOptions.Edges) throws {
+        var (config, plan) = try scene(rasterScenes[1].1)
+        config.gif.edges = edges
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        #expect(renderer.palette.colors.enumerated().allSatisfy { $0.offset == renderer.palette.transparentIndex || $0.element.a == 255 })
+        var frame: [UInt8] = []
+        var cache = ColorCache()
+        renderer.render(frame: 3, into: &frame, cache: &cache)
+        let t = UInt8(renderer.palette.transparentIndex!)
+        let opaque = frame.filter { $0 != t }.count
+        #expect(opaque > 0 && opaque < frame.count)
+    }
+
+    @Test func scaleDrawsTheSamePictureAtMorePixels() throws {
+        let json = rasterScenes[0].1
+        let (one, plan1) = try scene(json)
+        let (three, plan3) = try scene(json.replacingOccurrences(of: "\"size\": [64, 64]", with: "\"size\": [64, 64], \"scale\": 3"))
+        #expect(three.width == 192)
+        let r1 = FrameRenderer(config: one, plan: plan1, format: .webp)
+        let r3 = FrameRenderer(config: three, plan: plan3, format: .webp)
+        var a: [UInt8] = [], b: [UInt8] = []
+        var cache = ColorCache(), cache3 = ColorCache()
+        r1.render(frame: 7, into: &a, cache: &cache)
+        r3.render(frame: 7, into: &b, cache: &cache3)
+        // Box-filter the @3x frame down and compare with @1x.
+        let big = colors(b, r3.palette), small = colors(a, r1.palette)
+        var down = [PremultipliedColor]()
+        for y in 0..<64 {
+            for x in 0..<64 {
+                var s = PremultipliedColor.clear
+                for dy in 0..<3 { for dx in 0..<3 {
+                    let p = big[(y * 3 + dy) * 192 + x * 3 + dx]
+                    s = PremultipliedColor(r: s.r + p.r / 9, g: s.g + p.g / 9, b: s.b + p.b / 9, a: s.a + p.a / 9)
+                } }
+                down.append(s)
+            }
+        }
+        #expect(psnr(down, small) > 40)
+    }
+
+    @Test func parallelRenderingGivesTheSameFrames() throws {
+        let (config, plan) = try scene(rasterScenes[1].1)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        var serial: [[UInt8]] = [], parallel: [[UInt8]] = []
+        renderer.renderAll(threads: 1) { _, f in serial.append(f) }
+        renderer.renderAll(threads: 4) { _, f in parallel.append(f) }
+        #expect(serial.count == renderer.timing.frameCount)
+        #expect(serial == parallel)
+    }
+
+    @Test func paletteFitsAndFlatsComeFirst() throws {
+        // Sixteen translucent layers make many flat regions; the palette must still fit in 256 entries.
+        var layers: [String] = []
+        for i in 0..<16 { layers.append("{\"color\": \"#\(String(format: "%02X", i * 15))8040\", \"opacity\": 0.5, \"amplitude\": 0.2, \"phase\": \(Double(i) / 16), \"speed\": 0.5, \"offset\": \(Double(i) / 40)}") }
+        let (config, plan) = try scene("{\"size\": [48, 48], \"layers\": [\(layers.joined(separator: ","))]}")
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        #expect(renderer.palette.colors.count <= 256)
+        #expect(!renderer.palette.notes.isEmpty)
+        var frame: [UInt8] = []
+        var cache = ColorCache()
+        renderer.render(frame: 0, into: &frame, cache: &cache)
+        #expect(frame.allSatisfy { Int($0) < renderer.palette.colors.count })
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import WaveKit
+
+/// A slow, obviously correct renderer: many point samples per pixel, each composited on its own in
+/// double precision, averaged in premultiplied RGBA. No palette, no coverage shortcuts, and its own
+/// inside-tests for every shape.
+struct ReferenceRenderer {
+    let config: WaveConfig
+    let plan: LoopPlan
+    /// Samples per axis in every pixel.
+    var samples = 12
+
+    /// Premultiplied RGBA (0…1) of frame `frame` of `count`.
+    func render(frame: Int, of count: Int) -> [PremultipliedColor] {
+        let u = Double(frame) / Double(count)
+        let level = config.level.level(frame: frame, of: count)
+        let y0 = config.box.y + config.box.height * (1 - level)
+        let bg = PremultipliedColor(config.background)
+        var out = [PremultipliedColor](repeating: .clear, count: config.width * config.height)
+        let n = samples
+        for py in 0..<config.height {
+            for px in 0..<config.width {
+                var sum = PremultipliedColor.clear
+                for sy in 0..<n {
+                    for sx in 0..<n {
+                        let x = Double(px) + (Double(sx) + 0.5) / Double(n)
+                        let y = Double(py) + (Double(sy) + 0.5) / Double(n)
+                        var c = bg
+                        if insideWater(x, y) {
+                            for (i, l) in config.layers.enumerated() {
+                                let cycles = Double(plan.layers[i].cycles)
+                                let s = y0 + l.offset - l.amplitude * sin(2 * Double.pi * ((x - config.box.x) / l.wavelength + l.phase - cycles * u))
+                                if y >= s { c = c.under(PremultipliedColor(l.color, opacity: l.opacity), coverage: 1) }
+                            }
+                        }
+                        if let b = config.border, insideRing(x, y, width: b.width) {
+                            c = c.under(PremultipliedColor(b.color), coverage: 1)
+                        }
+                        sum = PremultipliedColor(r: sum.r + c.r, g: sum.g + c.g, b: sum.b + c.b, a: sum.a + c.a)
+                    }
+                }
+                let k = Double(n * n)
+                out[py * config.width + px] = PremultipliedColor(r: sum.r / k, g: sum.g / k, b: sum.b / k, a: sum.a / k)
+            }
+        }
+        return out
+    }
+
+    var ring: Double { config.border.map { $0.width + $0.gap } ?? 0 }
+
+    func insideWater(_ x: Double, _ y: Double) -> Bool { inside(x, y, shrink: ring) }
+
+    func insideRing(_ x: Double, _ y: Double, width: Double) -> Bool {
+        inside(x, y, shrink: 0) && !inside(x, y, shrink: width)
+    }
+
+    /// Whether (x, y) lies in the outline shrunk by `d` on every side.
+    func inside(_ x: Double, _ y: Double, shrink d: Double) -> Bool {
+        let o = config.outline
+        switch config.shape {
+        case .rect:
+            return x >= o.x + d && x <= o.maxX - d && y >= o.y + d && y <= o.maxY - d
+        case .circle:
+            let r = o.width / 2 - d
+            return (x - o.midX) * (x - o.midX) + (y - o.midY) * (y - o.midY) <= r * r
+        case let .rounded(radius):
+            guard x >= o.x + d, x <= o.maxX - d, y >= o.y + d, y <= o.maxY - d else { return false }
+            // Corner circles keep their centers; their radius shrinks by d (down to a sharp corner).
+            let r = min(radius, o.width / 2, o.height / 2), inner = max(0, r - d)
+            let cx = min(max(x, o.x + d + inner), o.maxX - d - inner)
+            let cy = min(max(y, o.y + d + inner), o.maxY - d - inner)
+            return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= inner * inner
+        case .triangle:
+            // Each edge's line moved inward by d; inside when on the inner side of all three.
+            let a = (o.midX, o.y), b = (o.maxX, o.maxY), c = (o.x, o.maxY)
+            for (p, q) in [(a, b), (b, c), (c, a)] {
+                let ex = q.0 - p.0, ey = q.1 - p.1
+                let len = (ex * ex + ey * ey).squareRoot()
+                // Cross product sign: the interior is to the right of each edge going clockwise on screen.
+                let side = (ex * (y - p.1) - ey * (x - p.0)) / len
+                if side < d { return false }
+            }
+            return true
+        }
+    }
+}
+
+/// PSNR in dB between two premultiplied images over all four channels.
+func psnr(_ a: [PremultipliedColor], _ b: [PremultipliedColor]) -> Double {
+    var sum = 0.0
+    for (p, q) in zip(a, b) {
+        sum += (p.r - q.r) * (p.r - q.r) + (p.g - q.g) * (p.g - q.g) + (p.b - q.b) * (p.b - q.b) + (p.a - q.a) * (p.a - q.a)
+    }
+    let mse = sum / Double(a.count * 4)
+    return mse == 0 ? .infinity : 10 * log10(1 / mse)
+}
