@@ -195,3 +195,42 @@ func problems(_ text: String) -> [String] {
         }
     }
 }
+
+@Suite struct ExtendsAttributionTests {
+    @Test func errorsNameTheFileTheValueComesFrom() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let parent = dir.appendingPathComponent("parent.json"), child = dir.appendingPathComponent("child.json")
+        try "{\"shape\": \"rounded\", \"layers\": [{\"color\": \"blu\"}]}".write(to: parent, atomically: true, encoding: .utf8)
+        try "{\"extends\": \"parent.json\", \"cornerRadius\": 0.3, \"fps\": -1}".write(to: child, atomically: true, encoding: .utf8)
+        do {
+            _ = try PresetLoader(bundled: [:]).load(child.path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.lines == [
+                "\(child.path): at fps: must be greater than 0 and at most 240, got -1",
+                "\(parent.path): at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
+            ])
+        }
+        // A child may set keys whose meaning depends on the parent.
+        try "{\"shape\": \"rounded\", \"layers\": [{\"color\": \"#00f\"}]}".write(to: parent, atomically: true, encoding: .utf8)
+        try "{\"extends\": \"parent.json\", \"cornerRadius\": 0.3}".write(to: child, atomically: true, encoding: .utf8)
+        let c = try PresetLoader(bundled: [:]).load(child.path)
+        #expect(c.shape == .rounded(cornerRadius: 0.3 * 128))
+    }
+
+    @Test func overridesAreNamedAsSuch() {
+        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "fps", message: "must be greater than 0 and at most 240, got 0", file: "--set")])) {
+            try PresetLoader(bundled: ["base": "{}"]).load("base", overrides: [PresetOverride(parsing: "fps=0")!])
+        }
+    }
+
+    @Test func fullWidthDigitsAreNotAColor() {
+        #expect(RGBA(parsing: "#ＡＢＣ") == nil)
+        #expect(RGBA(parsing: "rgb(１,2,3)") == nil)
+    }
+
+    @Test func tideMustStayInRange() {
+        #expect(problems("{\"level\": {\"base\": 0.9, \"tide\": 0.2}}") == ["at level.tide: base ± tide must stay within 0…1, got 0.9 ± 0.2"])
+    }
+}

@@ -23,15 +23,15 @@ public enum BundledPresets {
   "$schema": "./schema.json",
   "format": 1,
   "name": "classic",
-  "description": "The classic three-layer progress wave: light, medium and dark blue layers half and quarter turns apart, drifting left one wavelength per 2 s loop.",
+  "description": "The classic three-layer progress wave: light, medium and dark blue layers half and quarter turns apart, drifting right one wavelength per 2 s loop, as in the reference look.",
   "size": [128, 128],
   "fps": 50,
   "background": "#E3F2FD",
   "level": 0.6,
   "layers": [
-    { "color": "#90CAF9", "amplitude": 0.08, "wavelength": 2, "phase": 0.5, "speed": -0.5 },
-    { "color": "#42A5F5", "amplitude": 0.08, "wavelength": 2, "phase": 0, "speed": -0.5 },
-    { "color": "#1E88E5", "amplitude": 0.08, "wavelength": 2, "phase": 0.25, "speed": -0.5 }
+    { "color": "#90CAF9", "amplitude": 0.08, "wavelength": 2, "phase": 0.5, "speed": 0.5 },
+    { "color": "#42A5F5", "amplitude": 0.08, "wavelength": 2, "phase": 0, "speed": 0.5 },
+    { "color": "#1E88E5", "amplitude": 0.08, "wavelength": 2, "phase": 0.25, "speed": 0.5 }
   ]
 }
 
@@ -54,8 +54,7 @@ public enum BundledPresets {
     { "color": "#18FFFF", "amplitude": 0.07, "wavelength": 1, "phase": 0.5, "speed": 0.5, "offset": -0.04 },
     { "color": "#1DE9B6", "opacity": 0.5, "amplitude": 0.09, "wavelength": 0.8, "phase": 0, "speed": -0.5 },
     { "color": "#00796B", "amplitude": 0.05, "wavelength": 1.25, "phase": 0.25, "speed": 1, "offset": 0.06 }
-  ],
-  "webp": { "lossless": false, "quality": 90, "effort": 5 }
+  ]
 }
 
 """##,

@@ -3,10 +3,14 @@ public struct PresetProblem: Equatable, Sendable, CustomStringConvertible {
     /// The key path, empty for the document itself.
     public var path: String
     public var message: String
+    /// The file the offending value comes from, when it is not the preset named on the command
+    /// line (a parent in an `extends` chain).
+    public var file: String?
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, file: String? = nil) {
         self.path = path
         self.message = message
+        self.file = file
     }
 
     public var description: String { path.isEmpty ? message : "at \(path): \(message)" }
@@ -28,7 +32,7 @@ public enum PresetError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .unreadable(file, reason): return ["\(file): \(reason)"]
         case let .syntax(file, line, column, message): return ["\(file): line \(line), column \(column): \(message)"]
-        case let .invalid(file, problems): return problems.map { "\(file): \($0)" }
+        case let .invalid(file, problems): return problems.map { "\($0.file ?? file): \($0)" }
         case let .unknownPreset(name, known):
             return ["\(name): no such file and no bundled preset of that name (bundled: \(known.joined(separator: ", ")))"]
         }

@@ -13,17 +13,21 @@ public struct PresetLoader: Sendable {
         self.bundled = bundled
     }
 
-    /// A preset's JSON with its `extends` chain merged, and the name it is known by.
+    /// A preset's JSON with its `extends` chain merged.
     public struct Resolved: Sendable {
+        /// The merged document.
         public var root: JSONNode
+        /// The files of the chain, the furthest parent first and the preset itself last.
+        public var chain: [(file: String, root: JSONNode)]
+        /// The preset's display file name and the name it defaults to.
         public var file: String
         public var defaultName: String
     }
 
-    /// Loads `reference` (a path, or a bundled name when no such file exists) into a config,
-    /// with `overrides` (key path → JSON value) applied last.
+    /// Loads `reference` (a path, or a bundled name) into a config, with `overrides` (key path →
+    /// JSON value) applied last.
     public func load(_ reference: String, overrides: [PresetOverride] = []) throws(PresetError) -> WaveConfig {
-        var resolved = try resolve(reference, chain: [])
+        var resolved = try resolve(reference)
         for o in overrides {
             do {
                 try resolved.root.set(o.value, at: o.path)
@@ -32,54 +36,113 @@ public struct PresetLoader: Sendable {
             }
         }
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName) {
-        case let .success(config): return config
-        case let .failure(p): throw .invalid(file: resolved.file, problems: p.problems)
+        case let .success(config):
+            return config
+        case let .failure(p):
+            let overridden = Set(overrides.map(\.path.description))
+            throw .invalid(file: resolved.file, problems: p.problems.map { problem in
+                var problem = problem
+                if overridden.contains(problem.path) {
+                    problem.file = "--set"
+                } else if let origin = PresetLoader.origin(of: problem.path, in: resolved.chain), origin != resolved.file {
+                    problem.file = origin
+                }
+                return problem
+            })
         }
     }
 
-    /// Reads and merges `reference` and everything it extends.
-    public func resolve(_ reference: String, relativeTo base: String? = nil, chain: [String]) throws(PresetError) -> Resolved {
-        let (file, text, defaultName) = try read(reference, relativeTo: base)
-        if chain.contains(file) {
-            throw .invalid(file: chain[0], problems: [PresetProblem(path: "extends", message: "cycle: \((chain + [file]).joined(separator: " → "))")])
+    /// Reads `reference` and everything it extends, and merges them: objects key by key, everything
+    /// else (arrays included) replaced by the later file.
+    public func resolve(_ reference: String) throws(PresetError) -> Resolved {
+        var chain: [(file: String, root: JSONNode, bundled: Bool)] = []
+        var next: String? = reference
+        var base: String?
+        var fromBundle = false
+        while let ref = next {
+            let (file, text, bundled) = try read(ref, relativeTo: base, bundledOnly: fromBundle)
+            if chain.contains(where: { $0.file == file }) {
+                let names = (chain.map(\.file) + [file])
+                throw .invalid(file: chain[0].file, problems: [PresetProblem(path: "extends", message: "cycle: \(names.joined(separator: " → "))")])
+            }
+            let root: JSONNode
+            do {
+                root = try JSONParser.parse(text)
+            } catch {
+                throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+            }
+            chain.append((file, root, bundled))
+            switch root["extends"]?.value {
+            case let .string(parent)?:
+                next = parent
+                base = bundled ? nil : (file as NSString).deletingLastPathComponent
+                fromBundle = bundled
+            case nil:
+                next = nil
+            case .some:
+                // The decoder reports the bad value with its path.
+                next = nil
+            }
         }
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+        let ordered = chain.reversed().map { (file: $0.file, root: $0.root) }
+        var merged = ordered[0].root
+        for link in ordered.dropFirst() { merged = merged.merging(link.root) }
+        merged = merged.removing("extends")
+        let leaf = chain[0]
+        let defaultName = leaf.bundled ? leaf.file : ((leaf.file as NSString).lastPathComponent as NSString).deletingPathExtension
+        if leaf.root["name"] == nil {
+            merged = merged.merging(JSONNode(.object([("name", JSONNode(.string(defaultName)))])))
         }
-        // Every file in a chain must itself be a valid preset, so each error names its own file.
-        if case let .failure(p) = WaveConfig.decode(root, defaultName: defaultName) {
-            throw .invalid(file: file, problems: p.problems)
-        }
-        guard case let .string(parent)? = root["extends"]?.value else {
-            return Resolved(root: root, file: file, defaultName: defaultName)
-        }
-        let baseDir = file.hasPrefix("bundled:") ? nil : (file as NSString).deletingLastPathComponent
-        var merged = try resolve(parent, relativeTo: baseDir, chain: chain + [file])
-        merged.root = merged.root.merging(root.removing("extends"))
-        merged.file = file
-        merged.defaultName = defaultName
-        if merged.root["name"] == nil || root["name"] == nil {
-            merged.root = merged.root.merging(JSONNode(.object([("name", JSONNode(.string(defaultName)))])))
-        }
-        return merged
+        return Resolved(root: merged, chain: ordered, file: leaf.file, defaultName: defaultName)
     }
 
-    /// The file's display name, its text and the preset name it defaults to.
-    private func read(_ reference: String, relativeTo base: String?) throws(PresetError) -> (String, [UInt8], String) {
-        let path = base.map { reference.hasPrefix("/") ? reference : ($0.isEmpty ? reference : $0 + "/" + reference) } ?? reference
-        let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
-        if FileManager.default.fileExists(atPath: path) || looksLikePath {
-            let bytes = try BoundedFile.read(path, limit: PresetLoader.maximumFileSize)
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            return (path, bytes, name)
+    /// The last file of `chain` that holds the value at `path` (or, for a missing key, its
+    /// nearest enclosing value).
+    static func origin(of path: String, in chain: [(file: String, root: JSONNode)]) -> String? {
+        guard let expression = KeyPathExpression(parsing: path) else { return nil }
+        for length in stride(from: expression.components.count, to: 0, by: -1) {
+            let prefix = Array(expression.components.prefix(length))
+            if let hit = chain.last(where: { $0.root.node(at: prefix) != nil }) { return hit.file }
+        }
+        return nil
+    }
+
+    /// The file's display name, its text, and whether it is a bundled preset.
+    private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool) throws(PresetError) -> (String, [UInt8], Bool) {
+        if !bundledOnly {
+            let path = reference.hasPrefix("/") ? reference : base.map { $0.isEmpty ? reference : $0 + "/" + reference } ?? reference
+            let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            // A file of that name wins over a bundled preset; a folder of that name does not.
+            if looksLikePath || (exists && !isDirectory.boolValue) || (exists && bundled[reference] == nil) {
+                return (path, try BoundedFile.read(path, limit: PresetLoader.maximumFileSize), false)
+            }
         }
         if let text = bundled[reference] {
-            return (reference, Array(text.utf8), reference)
+            return (reference, Array(text.utf8), true)
         }
         throw .unknownPreset(name: reference, known: bundled.keys.sorted())
+    }
+}
+
+extension JSONNode {
+    /// The value at a key path, if there is one.
+    func node(at components: [KeyPathExpression.Component]) -> JSONNode? {
+        var current = self
+        for c in components {
+            switch (c, current.value) {
+            case let (.key(k), .object):
+                guard let next = current[k] else { return nil }
+                current = next
+            case let (.index(i), .array(items)):
+                guard i < items.count else { return nil }
+                current = items[i]
+            default:
+                return nil
+            }
+        }
+        return current
     }
 }
 

@@ -32,7 +32,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         let s = text.trimmingCharacters(in: .whitespaces).lowercased()
         if s.hasPrefix("#") {
             let digits = Array(s.dropFirst())
-            guard digits.allSatisfy(\.isHexDigit) else { return nil }
+            guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
             func value(_ chars: ArraySlice<Character>) -> UInt8 { UInt8(String(chars), radix: 16)! }
             switch digits.count {
             case 3:
@@ -53,7 +53,7 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == (isRGBA ? 4 : 3) else { return nil }
         var channels: [UInt8] = []
         for part in parts.prefix(3) {
-            guard let v = Int(part), (0...255).contains(v) else { return nil }
+            guard part.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(part), (0...255).contains(v) else { return nil }
             channels.append(UInt8(v))
         }
         var alpha: UInt8 = 255

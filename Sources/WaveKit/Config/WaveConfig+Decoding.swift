@@ -120,7 +120,7 @@ extension WaveConfig {
         let ring = border.map { $0.width + $0.gap } ?? 0
         let box = Shape.waterBox(shape, outline: outline, ring: ring)
         if box.width < 2 || box.height < 2 {
-            r.fail("border", "the border and gap leave no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
+            r.fail(border == nil ? "inset" : "border", "\(border == nil ? "the inset leaves" : "the border and gap leave") no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
         }
 
         let level = decodeLevel(root["level"], reader: &r)
@@ -137,7 +137,7 @@ extension WaveConfig {
         if let node = root["webp"], r.object(node, at: "webp") {
             r.checkKeys(node, at: "webp", allowed: webpKeys)
             webp.lossless = r.bool(node["lossless"], at: "webp.lossless", default: node["quality"] == nil)
-            webp.quality = r.number(node["quality"], at: "webp.quality", default: webp.lossless ? 100 : 80, in: 0...100)
+            webp.quality = r.number(node["quality"], at: "webp.quality", default: webp.lossless ? WebPOptions.losslessQuality : WebPOptions.lossyQuality, in: 0...100)
             webp.effort = r.integer(node["effort"], at: "webp.effort", default: 4, in: 0...6)
         }
 
@@ -163,6 +163,9 @@ extension WaveConfig {
             r.checkKeys(node, at: "level", allowed: tideLevelKeys)
             let base = r.number(node["base"], at: "level.base", default: 0.5, in: 0...1)
             let tide = r.number(node["tide"], at: "level.tide", default: 0.1, in: 0...0.5)
+            if base - tide < -1e-12 || base + tide > 1 + 1e-12 {
+                r.fail("level.tide", "base ± tide must stay within 0…1, got \(r.format(base)) ± \(r.format(tide))")
+            }
             return .tide(base: base, tide: tide)
         }
         r.checkKeys(node, at: "level", allowed: rampLevelKeys)

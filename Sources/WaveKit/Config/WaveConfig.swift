@@ -240,7 +240,11 @@ public struct WebPOptions: Equatable, Sendable {
     /// 0…6, the encoder's method: higher is smaller and slower; 6 also minimises the animation.
     public var effort: Int
 
-    public init(lossless: Bool = true, quality: Double = 80, effort: Int = 4) {
+    /// Default quality for lossless (compression effort) and for lossy (visual quality).
+    public static let losslessQuality = 75.0
+    public static let lossyQuality = 80.0
+
+    public init(lossless: Bool = true, quality: Double = WebPOptions.losslessQuality, effort: Int = 4) {
         self.lossless = lossless
         self.quality = quality
         self.effort = effort

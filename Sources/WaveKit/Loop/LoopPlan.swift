@@ -20,6 +20,8 @@ public struct LoopPlan: Equatable, Sendable {
         case nudged
         /// `duration` was given; speeds rounded to whole cycles per loop.
         case fixedDuration
+        /// No layer drifts and only the level moves: a loop of `LoopPlanner.stillLoopSeconds`.
+        case levelOnly
     }
 
     /// One layer's requested and used speed.

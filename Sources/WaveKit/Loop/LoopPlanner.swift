@@ -6,6 +6,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSeamlessLoop(nearest: LoopPlan, minFrames: Int, maxFrames: Int, tolerance: Double)
     /// A fixed duration moved a speed further than the tolerance allows (with `--strict`).
     case speedChangeTooLarge(plan: LoopPlan, tolerance: Double)
+    /// A fixed duration needs more frames than a loop may have.
+    case tooManyFrames(frames: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -13,12 +15,17 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no loop of \(minFrames)…\(maxFrames) frames closes with speed changes within \(LoopPlanner.percent(tolerance)); nearest: \(nearest.frameCount) frames with \(LoopPlanner.describeChanges(nearest)); raise speedTolerance or maxFrames, or set a duration"
         case let .speedChangeTooLarge(plan, tolerance):
             return "duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
+        case let .tooManyFrames(frames, limit):
+            return "duration × fps gives \(frames) frames; a loop has at most \(limit) (shorten duration or lower fps)"
         }
     }
 }
 
 /// Picks the frame count so that every layer travels a whole number of wavelengths per loop.
 public enum LoopPlanner {
+    /// Loop length in seconds when only the level moves and `duration` is "auto".
+    public static let stillLoopSeconds = 2.0
+
     /// Relative error below which a speed counts as unchanged.
     static let exactness = 1e-9
 
@@ -29,12 +36,19 @@ public enum LoopPlanner {
         switch config.duration {
         case let .seconds(seconds):
             let n = max(1, Int((seconds * config.fps).rounded()))
+            guard n <= WaveConfig.maximumFrames else {
+                throw .tooManyFrames(frames: n, limit: WaveConfig.maximumFrames)
+            }
             var plan = make(frames: n, speeds: speeds, fps: config.fps, rule: .fixedDuration)
             if plan.maximumChange > config.speedTolerance + exactness {
                 if strict { throw .speedChangeTooLarge(plan: plan, tolerance: config.speedTolerance) }
                 plan.warnings.append("duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(percent(config.speedTolerance)): \(describeChanges(plan))")
             }
             return plan
+        case .auto where speeds.allSatisfy({ $0 == 0 }) && config.level != .still(config.level.nominal):
+            // Nothing drifts, only the level moves: give it a loop of a comfortable length.
+            let n = min(config.maxFrames, max(config.minFrames, Int((stillLoopSeconds * config.fps).rounded())))
+            return make(frames: n, speeds: speeds, fps: config.fps, rule: .levelOnly)
         case .auto:
             var tolerant: Int?
             var exact: Int?

@@ -38,6 +38,7 @@ enum PlanCommand: Subcommand {
         case .exact: rule = "the shortest loop that keeps every speed exactly"
         case .nudged: rule = "the shortest loop within speedTolerance \(FormatText.seconds(config.speedTolerance * 100)) % (no exact loop within twice as many frames)"
         case .fixedDuration: rule = "duration \(FormatText.seconds(plan.duration)) s as given; speeds rounded to whole cycles"
+        case .levelOnly: rule = "no layer drifts; the level animation gets a \(FormatText.seconds(LoopPlanner.stillLoopSeconds)) s loop"
         }
         lines.append("\(config.name): \(plan.frameCount) frames at \(FormatText.seconds(plan.fps)) fps = \(FormatText.seconds(plan.duration)) s (\(rule))")
         lines.append("")

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import WaveGIF
+import WaveKit
+import WavegenCLI
+
+/// Collects what a command prints.
+final class CapturedConsole: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outText = ""
+    private var errText = ""
+
+    var out: String { lock.withLock { outText } }
+    var err: String { lock.withLock { errText } }
+
+    var console: Console {
+        Console(out: { s in self.lock.withLock { self.outText += s } },
+                err: { s in self.lock.withLock { self.errText += s } })
+    }
+}
+
+/// The outcome of one command line.
+struct RunResult {
+    var code: Int32
+    var out: String
+    var err: String
+
+    var errLines: [String] { err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    var outLines: [String] { out.split(separator: "\n").map(String.init) }
+}
+
+/// Runs `wavegen args` in this process.
+func wavegen(_ args: [String]) -> RunResult {
+    let captured = CapturedConsole()
+    let code = Wavegen.run(args, console: captured.console)
+    return RunResult(code: code, out: captured.out, err: captured.err)
+}
+
+/// A fresh folder, removed when the value goes away.
+final class TemporaryFolder {
+    let url: URL
+    var path: String { url.path }
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-cli-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let path = file(name)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        return path
+    }
+
+    func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: url.appendingPathComponent(name))) }
+
+    /// Names of everything in `sub` (or the folder itself), hidden files included, sorted.
+    func contents(_ sub: String? = nil) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: sub.map(file) ?? path).sorted()
+    }
+}
+
+/// Files a failed atomic write could leave behind.
+func strayTemporaries(_ names: [String]) -> [String] {
+    names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
+}
+
+/// What a browser shows for a frame of GIF palette indices.
+func gifRGBA(_ indices: [UInt8], _ palette: Palette) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(indices.count * 4)
+    for i in indices {
+        if Int(i) == palette.transparentIndex {
+            out += [0, 0, 0, 0]
+        } else {
+            let c = palette.colors[Int(i)]
+            out += [c.r, c.g, c.b, 255]
+        }
+    }
+    return out
+}
+
+/// The RGBA of a frame of palette indices (WebP and PNG keep alpha as is).
+func rgba(_ indices: [UInt8], _ palette: Palette) -> [UInt8] {
+    var out: [UInt8] = []
+    palette.expand(indices, into: &out)
+    return out
+}
+
+/// Every frame a renderer draws, in order.
+func renderedFrames(_ renderer: FrameRenderer, only: [Int]? = nil) -> [[UInt8]] {
+    var cache = ColorCache()
+    return (only ?? Array(0..<renderer.timing.frameCount)).map { k in
+        var frame: [UInt8] = []
+        renderer.render(frame: k, into: &frame, cache: &cache)
+        return frame
+    }
+}
+
+func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
+    guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
+    for p in stride(from: 0, to: a.count, by: 4) where a[p..<p + 4] != b[p..<p + 4] {
+        let i = p / 4
+        return "pixel \(i % width),\(i / width): \(Array(a[p..<p + 4])) vs \(Array(b[p..<p + 4]))"
+    }
+    return nil
+}
+
+/// The `wavegen` executable built beside the test bundle, if there is one.
+let wavegenExecutable: URL? = {
+    var starts: [URL] = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
+    if let e = Bundle.main.executableURL { starts.append(e.resolvingSymlinksInPath().deletingLastPathComponent()) }
+    starts.append(Bundle.main.bundleURL)
+    starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+    for start in starts {
+        var dir = start
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("wavegen")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+            dir = dir.deletingLastPathComponent()
+        }
+    }
+    return nil
+}()
+
+/// Runs the built `wavegen` binary; output goes through files so a large one cannot block it.
+func runExecutable(_ args: [String], in folder: TemporaryFolder) throws -> RunResult {
+    let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
+    let scratch = FileManager.default.temporaryDirectory.path + "/wavegen-cli-tests-\(UUID().uuidString)"
+    let outPath = scratch + ".out", errPath = scratch + ".err"
+    FileManager.default.createFile(atPath: outPath, contents: nil)
+    FileManager.default.createFile(atPath: errPath, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(atPath: outPath)
+        try? FileManager.default.removeItem(atPath: errPath)
+    }
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = args
+    process.currentDirectoryURL = folder.url
+    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    try out.close()
+    try err.close()
+    return RunResult(code: process.terminationStatus,
+                     out: try String(contentsOfFile: outPath, encoding: .utf8),
+                     err: try String(contentsOfFile: errPath, encoding: .utf8))
+}
