@@ -77,6 +77,28 @@ func playedTwice(_ bytes: [UInt8]) throws -> [UInt8] {
     return Array(bytes[..<start]) + Array(body) + Array(body) + [0x3B]
 }
 
+/// (colors, transparent index, table size): the table is the smallest power of two holding the
+/// colors, plus a spare "unchanged" key entry when the scene has no transparent index.
+let colorTableCases: [(Int, Int?, Int)] = {
+    var cases: [(Int, Int?, Int)] = []
+    cases.append((1, nil, 2))
+    cases.append((1, 0, 2))
+    cases.append((2, 1, 2))
+    cases.append((2, nil, 4))
+    cases.append((3, nil, 4))
+    cases.append((4, 0, 4))
+    cases.append((4, nil, 8))
+    cases.append((5, 2, 8))
+    cases.append((8, 7, 8))
+    cases.append((8, nil, 16))
+    cases.append((17, nil, 32))
+    cases.append((200, nil, 256))
+    cases.append((255, nil, 256))
+    cases.append((256, nil, 256))
+    cases.append((256, 3, 256))
+    return cases
+}()
+
 let fivePalette: [RGBA8] = [
     RGBA8(0xE3, 0xF2, 0xFD), RGBA8(0x90, 0xCA, 0xF9), RGBA8(0x42, 0xA5, 0xF5), RGBA8(0x1E, 0x88, 0xE5), RGBA8(12, 34, 56),
 ]
@@ -155,12 +177,7 @@ func movingBand() -> (frames: [[UInt8]], delays: [Int]) {
         }
     }
 
-    @Test(arguments: [
-        // (colors, transparent index, table size): the table is the smallest power of two
-        // holding the colors, plus a spare key entry when the scene has no transparent index.
-        (1, nil, 2), (1, 0, 2), (2, 1, 2), (2, nil, 4), (3, nil, 4), (4, 0, 4), (4, nil, 8),
-        (5, 2, 8), (8, 7, 8), (8, nil, 16), (17, nil, 32), (200, nil, 256), (255, nil, 256), (256, nil, 256), (256, 3, 256),
-    ] as [(Int, Int?, Int)])
+    @Test(arguments: colorTableCases)
     func colorTableIsTheSmallestThatFits(count: Int, transparent: Int?, tableSize: Int) throws {
         let colors = (0..<count).map { RGBA8(UInt8($0), UInt8(255 - $0), UInt8($0 * 7 & 0xFF)) }
         let frames: [[UInt8]] = (0..<3).map { k in (0..<64).map { UInt8(($0 + k) % count) } }

@@ -136,8 +136,8 @@ func runExecutable(_ args: [String], in folder: TemporaryFolder) throws -> RunRe
     let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
     let scratch = FileManager.default.temporaryDirectory.path + "/wavegen-cli-tests-\(UUID().uuidString)"
     let outPath = scratch + ".out", errPath = scratch + ".err"
-    FileManager.default.createFile(atPath: outPath, contents: nil)
-    FileManager.default.createFile(atPath: errPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
     defer {
         try? FileManager.default.removeItem(atPath: outPath)
         try? FileManager.default.removeItem(atPath: errPath)
