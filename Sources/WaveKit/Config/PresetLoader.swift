@@ -6,11 +6,22 @@ public struct PresetLoader: Sendable {
     /// The largest preset file read, in bytes.
     public static let maximumFileSize = 1 << 20
 
+    /// The largest rider image file read, in bytes.
+    public static let maximumImageFileSize = 32 << 20
+
     /// Bundled presets by name, JSON text.
     public var bundled: [String: String]
+    /// Images the bundled presets use, by path relative to presets/.
+    public var bundledAssets: [String: [UInt8]]
+    /// Turns an image file's bytes into pixels (PNG through libpng in the command line); nil when
+    /// images cannot be read here.
+    public var imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)?
 
-    public init(bundled: [String: String] = BundledPresets.sources) {
+    public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
+                imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil) {
         self.bundled = bundled
+        self.bundledAssets = bundledAssets
+        self.imageDecoder = imageDecoder
     }
 
     /// A preset's JSON with its `extends` chain merged.
@@ -19,6 +30,8 @@ public struct PresetLoader: Sendable {
         public var root: JSONNode
         /// The files of the chain, the furthest parent first and the preset itself last.
         public var chain: [(file: String, root: JSONNode)]
+        /// Which files of the chain are bundled presets.
+        public var bundledFiles: Set<String>
         /// The preset's display file name and the name it defaults to.
         public var file: String
         public var defaultName: String
@@ -35,7 +48,13 @@ public struct PresetLoader: Sendable {
                 throw .invalid(file: resolved.file, problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
             }
         }
-        switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName) {
+        let images = { (path: String) -> Result<RiderImage, ImageProblem> in
+            let origin = PresetLoader.origin(of: "rider.image", in: resolved.chain) ?? resolved.file
+            return Result { () throws(ImageProblem) -> RiderImage in
+                try self.image(path, from: origin, bundled: resolved.bundledFiles.contains(origin))
+            }
+        }
+        switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
         case let .success(config):
             return config
         case let .failure(p):
@@ -93,7 +112,31 @@ public struct PresetLoader: Sendable {
         if leaf.root["name"] == nil {
             merged = merged.merging(JSONNode(.object([("name", JSONNode(.string(defaultName)))])))
         }
-        return Resolved(root: merged, chain: ordered, file: leaf.file, defaultName: defaultName)
+        return Resolved(root: merged, chain: ordered, bundledFiles: Set(chain.filter(\.bundled).map(\.file)),
+                        file: leaf.file, defaultName: defaultName)
+    }
+
+    /// Reads and decodes the image at `path`, relative to the preset file that names it.
+    func image(_ path: String, from file: String, bundled: Bool) throws(ImageProblem) -> RiderImage {
+        guard let decode = imageDecoder else { throw ImageProblem("images cannot be read here") }
+        let bytes: [UInt8]
+        if bundled {
+            guard let b = bundledAssets[path] else { throw ImageProblem("\"\(path)\" is not an image bundled with the presets") }
+            bytes = b
+        } else {
+            let full = path.hasPrefix("/") ? path : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+            do {
+                bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
+            } catch {
+                if case let .unreadable(_, reason) = error { throw ImageProblem("\(full): \(reason)") }
+                throw ImageProblem("\(full): cannot be read")
+            }
+        }
+        do {
+            return try decode(bytes)
+        } catch {
+            throw ImageProblem("\(path): \(error.message)")
+        }
     }
 
     /// The last file of `chain` that holds the value at `path` (or, for a missing key, its

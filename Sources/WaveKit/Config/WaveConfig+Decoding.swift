@@ -6,12 +6,13 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "gif", "webp",
+        "level", "layers", "gif", "webp", "rider",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
     public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
     public static let tideLevelKeys = ["base", "tide"]
+    public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
     public static let gifKeys = ["edges", "matte"]
     public static let webpKeys = ["lossless", "quality", "effort"]
     public static let shapeKeywords = ["rect", "rounded", "circle", "triangle"]
@@ -25,7 +26,9 @@ extension WaveConfig {
     static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
 
     /// Builds a config from a preset's JSON (after `extends` has been merged), or returns every problem found.
-    public static func decode(_ root: JSONNode, defaultName: String) -> Result<WaveConfig, PresetProblems> {
+    public static func decode(_ root: JSONNode, defaultName: String,
+                              images: (String) -> Result<RiderImage, ImageProblem> = { _ in .failure(ImageProblem("images are not available here")) })
+        -> Result<WaveConfig, PresetProblems> {
         var r = PresetReader()
         guard r.object(root, at: "") else { return .failure(PresetProblems(r.problems)) }
         r.checkKeys(root, at: "", allowed: topLevelKeys)
@@ -141,12 +144,55 @@ extension WaveConfig {
             webp.effort = r.integer(node["effort"], at: "webp.effort", default: 4, in: 0...6)
         }
 
+        let rider = decodeRider(root["rider"], box: box, scale: scale, layerCount: layers.count, images: images, reader: &r)
+
         guard r.problems.isEmpty else { return .failure(PresetProblems(r.problems)) }
         return .success(WaveConfig(
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
             loops: loops, background: background, shape: shape, outline: outline, border: border, box: box,
-            level: level, layers: layers, gif: gif, webp: webp))
+            level: level, layers: layers, gif: gif, webp: webp, rider: rider))
+    }
+
+    private static func decodeRider(_ node: JSONNode?, box: Rect, scale: Double, layerCount: Int,
+                                    images: (String) -> Result<RiderImage, ImageProblem>, reader r: inout PresetReader) -> Rider? {
+        guard let node, r.object(node, at: "rider") else { return nil }
+        r.checkKeys(node, at: "rider", allowed: riderKeys)
+        var image: RiderImage?
+        if let path = node["image"] {
+            if case let .string(s) = path.value {
+                switch images(s) {
+                case let .success(i): image = i
+                case let .failure(e): r.fail("rider.image", e.message)
+                }
+            } else {
+                r.fail("rider.image", "expected the path of a PNG file, got \(r.describe(path))")
+            }
+        } else {
+            r.fail("rider.image", "is required")
+        }
+        let width = r.length(node["width"], at: "rider.width", default: 0.3, reference: box.width, scale: scale,
+                             in: 0.01...4, rangeText: "between 0.01 and 4 box widths")
+        let x = r.number(node["x"], at: "rider.x", default: 0.5, in: 0...1)
+        var layer = r.integer(node["layer"], at: "rider.layer", default: -1, in: -16...15)
+        if layer < -layerCount || layer >= layerCount {
+            r.fail("rider.layer", "there are \(layerCount) layers: expected 0…\(layerCount - 1), or -1…-\(layerCount) counting from the front, got \(layer)")
+        }
+        if layer < 0 { layer += layerCount }
+        var anchor = (x: 0.5, y: 0.85)
+        if let a = node["anchor"] {
+            if case let .array(items) = a.value, items.count == 2 {
+                anchor = (r.number(items[0], at: "rider.anchor[0]", default: 0.5, in: 0...1),
+                          r.number(items[1], at: "rider.anchor[1]", default: 0.85, in: 0...1))
+            } else {
+                r.fail("rider.anchor", "expected [x, y] as fractions of the image, got \(r.describe(a))")
+            }
+        }
+        let tilt = r.number(node["tilt"], at: "rider.tilt", default: 1, in: 0...1)
+        let sink = r.length(node["sink"], at: "rider.sink", default: 0, reference: box.height, scale: scale,
+                            in: -1...1, rangeText: "between -1 and 1 of the box height")
+        guard let image else { return nil }
+        return Rider(image: image, width: width, x: x, layer: max(0, min(layerCount - 1, layer)), anchor: anchor, tilt: tilt, sink: sink)
     }
 
     private static func decodeLevel(_ node: JSONNode?, reader r: inout PresetReader) -> LevelAnimation {
@@ -205,6 +251,12 @@ extension WaveConfig {
                          phase: phase, speed: speed, offset: offset)
         }
     }
+}
+
+/// Why a rider image could not be used (missing, not a PNG, too large…).
+public struct ImageProblem: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
 }
 
 /// The problems found in one preset, in document order.

@@ -34,13 +34,16 @@ public struct WaveConfig: Equatable, Sendable {
     public var layers: [Layer]
     public var gif: GIFOptions
     public var webp: WebPOptions
+    /// An image that floats on one layer's surface.
+    public var rider: Rider?
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,
                 maxFrames: Int = 300, speedTolerance: Double = 0.02, loops: Int = 0,
                 background: RGBA = .transparent, shape: Shape = .rect, outline: Rect? = nil,
                 border: Border? = nil, box: Rect? = nil, level: LevelAnimation = .still(0.5),
-                layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions()) {
+                layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions(),
+                rider: Rider? = nil) {
         self.name = name
         self.description = description
         self.width = width
@@ -62,6 +65,7 @@ public struct WaveConfig: Equatable, Sendable {
         self.layers = layers
         self.gif = gif
         self.webp = webp
+        self.rider = rider
     }
 }
 
@@ -248,5 +252,55 @@ public struct WebPOptions: Equatable, Sendable {
         self.lossless = lossless
         self.quality = quality
         self.effort = effort
+    }
+}
+
+/// An image riding a layer's surface: it rises, falls and tilts with the swell.
+public struct Rider: Equatable, Sendable {
+    public var image: RiderImage
+    /// Drawn width in output pixels; the height follows the image's aspect.
+    public var width: Double
+    /// Where it floats, as a fraction of the box width (0 left, 1 right).
+    public var x: Double
+    /// The index of the layer whose surface it rides; it is drawn after that layer and before the
+    /// layers in front of it.
+    public var layer: Int
+    /// The point of the image that sits on the surface, as fractions of its width and height.
+    public var anchor: (x: Double, y: Double)
+    /// 0…1: how far it turns with the surface's slope (1 = along the tangent).
+    public var tilt: Double
+    /// Extra depth below the surface in output pixels.
+    public var sink: Double
+
+    public init(image: RiderImage, width: Double, x: Double = 0.5, layer: Int, anchor: (x: Double, y: Double) = (0.5, 0.85),
+                tilt: Double = 1, sink: Double = 0) {
+        self.image = image
+        self.width = width
+        self.x = x
+        self.layer = layer
+        self.anchor = anchor
+        self.tilt = tilt
+        self.sink = sink
+    }
+
+    /// Drawn height in output pixels.
+    public var height: Double { width * Double(image.height) / Double(image.width) }
+
+    public static func == (a: Rider, b: Rider) -> Bool {
+        a.image == b.image && a.width == b.width && a.x == b.x && a.layer == b.layer && a.anchor == b.anchor
+            && a.tilt == b.tilt && a.sink == b.sink
+    }
+}
+
+/// A decoded image: 8-bit straight-alpha RGBA, row by row.
+public struct RiderImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var rgba: [UInt8]
+
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.rgba = rgba
     }
 }

@@ -24,6 +24,11 @@ public final class FrameRenderer: Sendable {
     let baseFrame: [UInt8]
     /// Columns holding any water.
     let waterColumns: Range<Int>
+    /// The rider, prepared for drawing.
+    let rider: RiderRaster?
+
+    /// Palette entries reserved for a rider's own colors.
+    public static let riderColors = 48
 
     public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat) {
         self.config = config
@@ -92,6 +97,9 @@ public final class FrameRenderer: Sendable {
                 }
             }
         }
+        let rider = config.rider.map(RiderRaster.init)
+        self.rider = rider
+        for c in rider?.representativeColors(FrameRenderer.riderColors) ?? [] { _ = builder.flat(c) }
         let (palette, flatIndex) = builder.build(target: target)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
         for (mask, f) in maskFlat {
@@ -177,15 +185,19 @@ public final class FrameRenderer: Sendable {
             }
         }
 
+        let placement = rider?.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let riderLayer = rider?.rider.layer ?? -1
         for y in 0..<config.height {
             let span = coverage.waterSpans[y]
             let top = Double(y), bottom = Double(y + 1)
+            let riderRow = placement?.rows.contains(y) ?? false
             for x in span {
                 let p = y * width + x
                 let w = coverage.water[p]
                 guard w > 0 else { continue }
                 let c = x - x0
-                if w == 1 && coverage.border[p] == 0 {
+                let onRider = riderRow && placement!.columns.contains(x)
+                if w == 1 && coverage.border[p] == 0 && !onRider {
                     var mask = 0
                     var partial = false
                     for i in 0..<layerCount {
@@ -210,6 +222,7 @@ public final class FrameRenderer: Sendable {
                         cov = sum / Double(n)
                     }
                     if cov > 0 { water = water.under(layerColors[i], coverage: cov) }
+                    if i == riderLayer && onRider { water = water.under(rider!.sample(x, y, placement!), coverage: 1) }
                 }
                 let color = mix(water: water, Double(w), ring: Double(coverage.border[p]))
                 out[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
@@ -259,6 +272,13 @@ struct SurfaceGeometry {
             let p = layer.phase - cycles[i] * u
             phase[i] = p - p.rounded(.down)
         }
+    }
+
+    /// dy/dx of a layer's surface at x (y grows downwards).
+    func slope(layer i: Int, x: Double) -> Double {
+        let l = config.layers[i]
+        let k = 2 * Double.pi / l.wavelength
+        return -l.amplitude * k * cos(2 * Double.pi * ((x - config.box.x) / l.wavelength + phase[i]))
     }
 
     @inline(__always)

@@ -11,7 +11,7 @@ enum PresetsCommand: Subcommand {
         let sources = BundledPresets.sources
         switch a.positionals.first {
         case nil:
-            let loader = PresetLoader()
+            let loader = PresetOptions.loader
             for name in sources.keys.sorted() {
                 let description = (try? loader.load(name).description) ?? ""
                 console.out(HelpFormatter.row(name, description).dropFirst(2) + "\n")

@@ -14,7 +14,7 @@ enum ValidateCommand: Subcommand {
         var worst = ExitCode.success
         for reference in a.positionals {
             do {
-                let config = try PresetLoader().load(reference)
+                let config = try PresetOptions.loader.load(reference)
                 _ = try LoopPlanner.plan(config)
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
             } catch let e as PresetError {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// A rider image prepared for drawing: scaled once to its drawn size with an area filter in
+/// premultiplied alpha, then rotated and placed each frame with bilinear sampling.
+struct RiderRaster: Sendable {
+    let rider: Rider
+    /// Drawn size in whole pixels.
+    let width: Int
+    let height: Int
+    /// Premultiplied pixels at the drawn size, row by row.
+    let pixels: [PremultipliedColor]
+
+    init(_ rider: Rider) {
+        self.rider = rider
+        width = max(1, Int(rider.width.rounded()))
+        height = max(1, Int(rider.height.rounded()))
+        pixels = RiderRaster.resample(rider.image, width: width, height: height)
+    }
+
+    /// Area-weighted resampling: each target pixel averages the source area it covers.
+    static func resample(_ image: RiderImage, width: Int, height: Int) -> [PremultipliedColor] {
+        let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
+        func source(_ x: Int, _ y: Int) -> PremultipliedColor {
+            let i = (y * image.width + x) * 4
+            return PremultipliedColor(RGBA(image.rgba[i], image.rgba[i + 1], image.rgba[i + 2], image.rgba[i + 3]))
+        }
+        var out = [PremultipliedColor](repeating: .clear, count: width * height)
+        for ty in 0..<height {
+            let y0 = Double(ty) * sy, y1 = Double(ty + 1) * sy
+            for tx in 0..<width {
+                let x0 = Double(tx) * sx, x1 = Double(tx + 1) * sx
+                var sum = PremultipliedColor.clear
+                var total = 0.0
+                for y in Int(y0)..<min(image.height, Int(y1.rounded(.up))) {
+                    let wy = min(y1, Double(y + 1)) - max(y0, Double(y))
+                    guard wy > 0 else { continue }
+                    for x in Int(x0)..<min(image.width, Int(x1.rounded(.up))) {
+                        let w = (min(x1, Double(x + 1)) - max(x0, Double(x))) * wy
+                        guard w > 0 else { continue }
+                        let c = source(x, y)
+                        sum = PremultipliedColor(r: sum.r + c.r * w, g: sum.g + c.g * w, b: sum.b + c.b * w, a: sum.a + c.a * w)
+                        total += w
+                    }
+                }
+                if total > 0 { out[ty * width + tx] = PremultipliedColor(r: sum.r / total, g: sum.g / total, b: sum.b / total, a: sum.a / total) }
+            }
+        }
+        return out
+    }
+
+    /// Where the rider is in one frame.
+    struct Placement {
+        /// The anchor point on the canvas.
+        var x: Double
+        var y: Double
+        /// Rotation in radians, clockwise on screen.
+        var angle: Double
+        /// Canvas pixels the rider may touch.
+        var columns: Range<Int>
+        var rows: Range<Int>
+    }
+
+    /// Puts the anchor on the ridden layer's surface and turns the image with its slope.
+    func place(on geometry: SurfaceGeometry, box: Rect, canvasWidth: Int, canvasHeight: Int) -> Placement {
+        let x = box.x + rider.x * box.width
+        let y = geometry.surface(layer: rider.layer, x: x) + rider.sink
+        let angle = rider.tilt * atan(geometry.slope(layer: rider.layer, x: x))
+        let c = cos(angle), s = sin(angle)
+        let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        for (cx, cy) in [(-ax, -ay), (rider.width - ax, -ay), (-ax, rider.height - ay), (rider.width - ax, rider.height - ay)] {
+            let px = x + c * cx - s * cy, py = y + s * cx + c * cy
+            minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
+        }
+        let columns = max(0, Int(minX.rounded(.down)) - 1)..<min(canvasWidth, Int(maxX.rounded(.up)) + 1)
+        let rows = max(0, Int(minY.rounded(.down)) - 1)..<min(canvasHeight, Int(maxY.rounded(.up)) + 1)
+        return Placement(x: x, y: y, angle: angle, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
+    }
+
+    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 2 × 2 points.
+    func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
+        let c = cos(p.angle), s = sin(p.angle)
+        let kx = Double(width) / rider.width, ky = Double(height) / rider.height
+        let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
+        var sum = PremultipliedColor.clear
+        for (ox, oy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+            let dx = Double(px) + ox - p.x, dy = Double(py) + oy - p.y
+            // Undo the rotation, then move from the anchor to image coordinates.
+            let u = (c * dx + s * dy + ax) * kx, v = (-s * dx + c * dy + ay) * ky
+            let q = bilinear(u - 0.5, v - 0.5)
+            sum = PremultipliedColor(r: sum.r + q.r / 4, g: sum.g + q.g / 4, b: sum.b + q.b / 4, a: sum.a + q.a / 4)
+        }
+        return sum
+    }
+
+    private func bilinear(_ u: Double, _ v: Double) -> PremultipliedColor {
+        let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+        let fx = u - Double(x0), fy = v - Double(y0)
+        func at(_ x: Int, _ y: Int) -> PremultipliedColor {
+            guard x >= 0, y >= 0, x < width, y < height else { return .clear }
+            return pixels[y * width + x]
+        }
+        let top = at(x0, y0).mixed(with: at(x0 + 1, y0), fx)
+        let bottom = at(x0, y0 + 1).mixed(with: at(x0 + 1, y0 + 1), fx)
+        return top.mixed(with: bottom, fy)
+    }
+
+    /// Up to `count` representative colors of the image (median cut over its mostly opaque pixels),
+    /// reserved in the palette so the rider keeps its own colors.
+    func representativeColors(_ count: Int) -> [PremultipliedColor] {
+        var colors = pixels.filter { $0.a >= 0.5 }.map { p -> (Double, Double, Double) in (p.r / p.a, p.g / p.a, p.b / p.a) }
+        guard !colors.isEmpty else { return [] }
+        var boxes: [Range<Int>] = [0..<colors.count]
+        func spread(_ r: Range<Int>) -> (Double, Int) {
+            var lo = [1.0, 1.0, 1.0], hi = [0.0, 0.0, 0.0]
+            for c in colors[r] {
+                for (k, v) in [c.0, c.1, c.2].enumerated() { lo[k] = min(lo[k], v); hi[k] = max(hi[k], v) }
+            }
+            let widths = (0..<3).map { hi[$0] - lo[$0] }
+            let axis = widths.firstIndex(of: widths.max()!)!
+            return (widths[axis], axis)
+        }
+        while boxes.count < count {
+            guard let (i, (width, axis)) = boxes.enumerated().map({ ($0.offset, spread($0.element)) })
+                .filter({ boxes[$0.0].count > 1 }).max(by: { $0.1.0 < $1.1.0 }), width > 1.0 / 255 else { break }
+            let r = boxes[i]
+            let key: ((Double, Double, Double)) -> Double = axis == 0 ? { $0.0 } : axis == 1 ? { $0.1 } : { $0.2 }
+            colors[r].sort { key($0) < key($1) }
+            let mid = r.lowerBound + r.count / 2
+            boxes[i] = r.lowerBound..<mid
+            boxes.append(mid..<r.upperBound)
+        }
+        return boxes.map { r in
+            let n = Double(r.count)
+            let sum = colors[r].reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
+            return PremultipliedColor(r: sum.0 / n, g: sum.1 / n, b: sum.2 / n, a: 1)
+        }
+    }
+}
