@@ -31,6 +31,7 @@ struct ReferenceRenderer {
                                 let cycles = Double(plan.layers[i].cycles)
                                 let s = y0 + l.offset - l.amplitude * sin(2 * Double.pi * ((x - config.box.x) / l.wavelength + l.phase - cycles * u))
                                 if y >= s { c = c.under(PremultipliedColor(l.color, opacity: l.opacity), coverage: 1) }
+                                if let rider = config.rider, rider.layer == i { c = c.under(riderColor(rider, x, y, u: u, y0: y0), coverage: 1) }
                             }
                         }
                         if let b = config.border, insideRing(x, y, width: b.width) {
@@ -44,6 +45,31 @@ struct ReferenceRenderer {
             }
         }
         return out
+    }
+
+    /// The rider's color at (x, y): the anchor on the surface, turned by tilt × the slope's angle,
+    /// the original image sampled bilinearly in premultiplied alpha.
+    func riderColor(_ rider: Rider, _ x: Double, _ y: Double, u: Double, y0: Double) -> PremultipliedColor {
+        let l = config.layers[rider.layer]
+        let cycles = Double(plan.layers[rider.layer].cycles)
+        let ax = config.box.x + rider.x * config.box.width
+        let arg = 2 * Double.pi * ((ax - config.box.x) / l.wavelength + l.phase - cycles * u)
+        let ay = y0 + l.offset - l.amplitude * sin(arg) + rider.sink
+        let angle = rider.tilt * atan(-l.amplitude * 2 * Double.pi / l.wavelength * cos(arg))
+        let dx = x - ax, dy = y - ay
+        // Rotate back by the angle, then scale drawn pixels to image pixels.
+        let px = cos(angle) * dx + sin(angle) * dy + rider.anchor.x * rider.width
+        let py = -sin(angle) * dx + cos(angle) * dy + rider.anchor.y * rider.height
+        let img = rider.image
+        let u = px * Double(img.width) / rider.width - 0.5, v = py * Double(img.height) / rider.height - 0.5
+        func at(_ i: Int, _ j: Int) -> PremultipliedColor {
+            guard i >= 0, j >= 0, i < img.width, j < img.height else { return .clear }
+            let k = (j * img.width + i) * 4
+            return PremultipliedColor(RGBA(img.rgba[k], img.rgba[k + 1], img.rgba[k + 2], img.rgba[k + 3]))
+        }
+        let i0 = Int(u.rounded(.down)), j0 = Int(v.rounded(.down))
+        let fx = u - Double(i0), fy = v - Double(j0)
+        return at(i0, j0).mixed(with: at(i0 + 1, j0), fx).mixed(with: at(i0, j0 + 1).mixed(with: at(i0 + 1, j0 + 1), fx), fy)
     }
 
     var ring: Double { config.border.map { $0.width + $0.gap } ?? 0 }

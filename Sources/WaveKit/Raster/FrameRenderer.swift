@@ -11,74 +11,74 @@ public final class FrameRenderer: Sendable {
     public let palette: Palette
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
-    public static let subsamples = 16
+    public static let subsamples = SceneRaster.subsamples
+    /// Palette entries reserved for the colors a rider produces.
+    public static let riderColors = 64
 
-    let coverage: StaticCoverage
-    let background: PremultipliedColor
-    let layerColors: [PremultipliedColor]
-    /// The border ring's color over the background.
-    let ringColor: PremultipliedColor
+    let scene: SceneRaster
     /// Palette index of each fully-covering layer set (bit i = layer i), or -1 when that set was never seen.
     let flatLookup: [Int32]
     /// Indices of every pixel with no water in it.
     let baseFrame: [UInt8]
-    /// Columns holding any water.
-    let waterColumns: Range<Int>
-    /// The rider, prepared for drawing.
-    let rider: RiderRaster?
-
-    /// Palette entries reserved for a rider's own colors.
-    public static let riderColors = 48
 
     public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat) {
         self.config = config
         self.plan = plan
-        self.timing = plan.timing(for: format)
+        let timing = plan.timing(for: format)
+        self.timing = timing
         let target: RenderTarget = format == .gif ? .gif(config.gif) : .rgba
         self.target = target
-        let coverage = StaticCoverage(config: config)
-        self.coverage = coverage
-        let background = PremultipliedColor(config.background)
-        let ringColor = background.under(config.border.map { PremultipliedColor($0.color) } ?? .clear, coverage: 1)
-        let layerColors = config.layers.map { PremultipliedColor($0.color, opacity: $0.opacity) }
-        self.background = background
-        self.layerColors = layerColors
-        self.ringColor = ringColor
-        var lo = config.width, hi = 0
-        for span in coverage.waterSpans where !span.isEmpty {
-            lo = min(lo, span.lowerBound)
-            hi = max(hi, span.upperBound)
-        }
-        waterColumns = lo < hi ? lo..<hi : 0..<0
+        let scene = SceneRaster(config: config, plan: plan)
+        self.scene = scene
+        let (palette, lookup, bgIndex) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
+        self.palette = palette
+        flatLookup = lookup
 
-        // Discover the flat regions and which of them meet, then build the palette from them.
+        var base = [UInt8](repeating: 0, count: config.width * config.height)
+        var cache = ColorCache()
+        for y in 0..<config.height {
+            for x in 0..<config.width {
+                let i = y * config.width + x
+                let b = Double(scene.coverage.border[i])
+                base[i] = b == 0 && !target.dependsOnPosition(scene.background) ? bgIndex
+                    : FrameRenderer.index(of: scene.background.mixed(with: scene.ringColor, b), x: x, y: y,
+                                          target: target, palette: palette, cache: &cache)
+            }
+        }
+        baseFrame = base
+    }
+
+    /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
+    /// colors, and builds the palette. Returns it with the flat lookup and the background's index.
+    static func palette(for scene: SceneRaster, frames: Int, target: RenderTarget) -> (Palette, [Int32], UInt8) {
+        let config = scene.config
         var builder = PaletteBuilder()
-        let bgFlat = builder.flat(background)
+        let bgFlat = builder.flat(scene.background)
         var borderFlat: Int?
         if config.border != nil {
-            let b = builder.flat(ringColor)
+            let b = builder.flat(scene.ringColor)
             builder.edge(b, bgFlat)
             borderFlat = b
         }
         var maskFlat: [Int: Int] = [:]
         let layerCount = config.layers.count
-        let columnExtent = FrameRenderer.columnExtents(coverage)
-        var geometry = SurfaceGeometry(config: config, plan: plan)
+        let columnExtent = columnExtents(scene.coverage)
+        var geometry = SurfaceGeometry(config: config, plan: scene.plan)
         var ys = [Double](repeating: 0, count: layerCount)
         var order = Array(0..<layerCount)
         func flatOf(_ mask: Int) -> Int {
             if let f = maskFlat[mask] { return f }
-            var c = background
-            for i in 0..<layerCount where mask & (1 << i) != 0 { c = c.under(layerColors[i], coverage: 1) }
+            var c = scene.background
+            for i in 0..<layerCount where mask & (1 << i) != 0 { c = c.under(scene.layerColors[i], coverage: 1) }
             let f = builder.flat(c)
             maskFlat[mask] = f
             builder.edge(f, bgFlat)
             if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
             return f
         }
-        for k in 0..<timing.frameCount {
-            geometry.prepare(frame: k, of: timing.frameCount)
-            for x in waterColumns {
+        for k in 0..<frames {
+            geometry.prepare(frame: k, of: frames)
+            for x in scene.waterColumns {
                 let (top, bottom) = columnExtent[x]
                 guard top < bottom else { continue }
                 for i in 0..<layerCount { ys[i] = geometry.surface(layer: i, x: Double(x) + 0.5) }
@@ -97,31 +97,13 @@ public final class FrameRenderer: Sendable {
                 }
             }
         }
-        let rider = config.rider.map(RiderRaster.init)
-        self.rider = rider
-        for c in rider?.representativeColors(FrameRenderer.riderColors) ?? [] { _ = builder.flat(c) }
-        let (palette, flatIndex) = builder.build(target: target)
+        let reserved = scene.rider == nil ? [] : medianCut(scene.riderColors(frames: frames), count: riderColors)
+        let (palette, flatIndex) = builder.build(target: target, reserved: reserved)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
-        for (mask, f) in maskFlat {
-            let c = builder.color(f)
-            if !target.dependsOnPosition(c) { lookup[mask] = Int32(flatIndex[f]) }
+        for (mask, f) in maskFlat where !target.dependsOnPosition(builder.color(f)) {
+            lookup[mask] = Int32(flatIndex[f])
         }
-        flatLookup = lookup
-        self.palette = palette
-
-        var base = [UInt8](repeating: 0, count: config.width * config.height)
-        var cache = ColorCache()
-        let bgIndex = UInt8(flatIndex[bgFlat])
-        for y in 0..<config.height {
-            for x in 0..<config.width {
-                let i = y * config.width + x
-                let b = Double(coverage.border[i])
-                base[i] = b == 0 && !target.dependsOnPosition(background) ? bgIndex
-                    : FrameRenderer.index(of: background.mixed(with: ringColor, b), x: x, y: y,
-                                          target: target, palette: palette, cache: &cache)
-            }
-        }
-        baseFrame = base
+        return (palette, lookup, UInt8(flatIndex[bgFlat]))
     }
 
     /// For each column, the first row with water and the row after the last.
@@ -143,89 +125,38 @@ public final class FrameRenderer: Sendable {
         return cache.index(of: stored, in: palette)
     }
 
-    /// A pixel's color from the area of it under water (`water` the color there), under the
-    /// border ring, and the rest showing the background.
-    @inline(__always)
-    func mix(water: PremultipliedColor, _ w: Double, ring b: Double) -> PremultipliedColor {
-        let rest = max(0, 1 - w - b)
-        return PremultipliedColor(r: background.r * rest + water.r * w + ringColor.r * b,
-                                  g: background.g * rest + water.g * w + ringColor.g * b,
-                                  b: background.b * rest + water.b * w + ringColor.b * b,
-                                  a: background.a * rest + water.a * w + ringColor.a * b)
-    }
-
     /// Draws frame `frame` (0 ≤ frame < timing.frameCount) into `out` (width × height indices).
+    /// Pixels of a single flat region take a table lookup; every other pixel is composited exactly
+    /// and mapped to its nearest palette entry.
     public func render(frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
         let width = config.width
         let layerCount = config.layers.count
-        let n = FrameRenderer.subsamples
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
-        guard !waterColumns.isEmpty else { return }
-
-        var geometry = SurfaceGeometry(config: config, plan: plan)
-        geometry.prepare(frame: frame, of: timing.frameCount)
-        let columns = waterColumns.count
-        let x0 = waterColumns.lowerBound
-        // Surface heights at every sub-column, and each column's highest and lowest point per layer.
-        var samples = [Double](repeating: 0, count: layerCount * columns * n)
-        var minY = [Double](repeating: .infinity, count: layerCount * columns)
-        var maxY = [Double](repeating: -.infinity, count: layerCount * columns)
-        for i in 0..<layerCount {
-            for c in 0..<columns {
-                var lo = Double.infinity, hi = -Double.infinity
-                for s in 0..<n {
-                    let y = geometry.surface(layer: i, x: Double(x0 + c) + (Double(s) + 0.5) / Double(n))
-                    samples[(i * columns + c) * n + s] = y
-                    lo = min(lo, y)
-                    hi = max(hi, y)
-                }
-                minY[i * columns + c] = lo
-                maxY[i * columns + c] = hi
-            }
-        }
-
-        let placement = rider?.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
-        let riderLayer = rider?.rider.layer ?? -1
+        guard !scene.waterColumns.isEmpty else { return }
+        let f = scene.frame(frame, of: timing.frameCount)
+        let columns = scene.waterColumns.count
+        let x0 = scene.waterColumns.lowerBound
         for y in 0..<config.height {
-            let span = coverage.waterSpans[y]
             let top = Double(y), bottom = Double(y + 1)
-            let riderRow = placement?.rows.contains(y) ?? false
-            for x in span {
+            for x in scene.coverage.waterSpans[y] {
                 let p = y * width + x
-                let w = coverage.water[p]
+                let w = scene.coverage.water[p]
                 guard w > 0 else { continue }
-                let c = x - x0
-                let onRider = riderRow && placement!.columns.contains(x)
-                if w == 1 && coverage.border[p] == 0 && !onRider {
+                if w == 1 && scene.coverage.border[p] == 0 && !scene.onRider(x, y, f) {
+                    let c = x - x0
                     var mask = 0
                     var partial = false
                     for i in 0..<layerCount {
                         let k = i * columns + c
-                        if maxY[k] <= top { mask |= 1 << i } else if minY[k] < bottom { partial = true }
+                        if f.maxY[k] <= top { mask |= 1 << i } else if f.minY[k] < bottom { partial = true }
                     }
                     if !partial {
-                        let f = flatLookup[mask]
-                        if f >= 0 { out[p] = UInt8(f); continue }
+                        let index = flatLookup[mask]
+                        if index >= 0 { out[p] = UInt8(index); continue }
                     }
                 }
-                // The water inside the shape, then the pixel's regions (outside, water, ring)
-                // mixed by area, so that layers and clip edges never conflate.
-                var water = background
-                for i in 0..<layerCount {
-                    let k = i * columns + c
-                    let cov: Double
-                    if maxY[k] <= top { cov = 1 } else if minY[k] >= bottom { cov = 0 } else {
-                        var sum = 0.0
-                        let base = k * n
-                        for s in 0..<n { sum += min(1, max(0, bottom - samples[base + s])) }
-                        cov = sum / Double(n)
-                    }
-                    if cov > 0 { water = water.under(layerColors[i], coverage: cov) }
-                    if i == riderLayer && onRider { water = water.under(rider!.sample(x, y, placement!), coverage: 1) }
-                }
-                let color = mix(water: water, Double(w), ring: Double(coverage.border[p]))
-                out[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                out[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
             }
         }
     }

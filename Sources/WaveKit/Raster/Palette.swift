@@ -76,7 +76,7 @@ struct PaletteBuilder {
     }
 
     /// The palette for `target`, and the index each flat region maps to.
-    func build(target: RenderTarget, reserved: Int = 0) -> (Palette, [Int]) {
+    func build(target: RenderTarget, reserved: [PremultipliedColor] = []) -> (Palette, [Int]) {
         var colors: [RGBA] = []
         var transparentIndex: Int?
         var notes: [String] = []
@@ -94,7 +94,9 @@ struct PaletteBuilder {
             lookup[c] = colors.count - 1
             return colors.count - 1
         }
-        let budget = Palette.capacity - reserved
+        // Reserved colors (a rider's) are stored after the flats and before the ramps.
+        let reservedStored = reserved.compactMap { target.store($0, x: 0, y: 0) }
+        let budget = Palette.capacity - Set(reservedStored).count
         var flatIndex: [Int] = []
         for c in flats {
             if colors.count >= budget - 1 && lookup[target.store(c, x: 0, y: 0) ?? .transparent] == nil {
@@ -106,7 +108,8 @@ struct PaletteBuilder {
         if flatIndex.contains(-1) {
             notes.append("the scene has \(flats.count) flat regions; \(flatIndex.filter { $0 < 0 }.count) of them map to their nearest color")
         }
-        let room = max(0, budget - colors.count)
+        for c in reservedStored where colors.count < Palette.capacity { _ = add(c) }
+        let room = max(0, Palette.capacity - colors.count)
         // Each edge gets steps enough that neighbouring entries differ by at most `rampStepSize`
         // levels in any channel; when that does not fit, every ramp is capped evenly.
         let wanted = pairs.map { a, b -> Int in

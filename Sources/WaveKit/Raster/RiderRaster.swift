@@ -104,36 +104,4 @@ struct RiderRaster: Sendable {
         let bottom = at(x0, y0 + 1).mixed(with: at(x0 + 1, y0 + 1), fx)
         return top.mixed(with: bottom, fy)
     }
-
-    /// Up to `count` representative colors of the image (median cut over its mostly opaque pixels),
-    /// reserved in the palette so the rider keeps its own colors.
-    func representativeColors(_ count: Int) -> [PremultipliedColor] {
-        var colors = pixels.filter { $0.a >= 0.5 }.map { p -> (Double, Double, Double) in (p.r / p.a, p.g / p.a, p.b / p.a) }
-        guard !colors.isEmpty else { return [] }
-        var boxes: [Range<Int>] = [0..<colors.count]
-        func spread(_ r: Range<Int>) -> (Double, Int) {
-            var lo = [1.0, 1.0, 1.0], hi = [0.0, 0.0, 0.0]
-            for c in colors[r] {
-                for (k, v) in [c.0, c.1, c.2].enumerated() { lo[k] = min(lo[k], v); hi[k] = max(hi[k], v) }
-            }
-            let widths = (0..<3).map { hi[$0] - lo[$0] }
-            let axis = widths.firstIndex(of: widths.max()!)!
-            return (widths[axis], axis)
-        }
-        while boxes.count < count {
-            guard let (i, (width, axis)) = boxes.enumerated().map({ ($0.offset, spread($0.element)) })
-                .filter({ boxes[$0.0].count > 1 }).max(by: { $0.1.0 < $1.1.0 }), width > 1.0 / 255 else { break }
-            let r = boxes[i]
-            let key: ((Double, Double, Double)) -> Double = axis == 0 ? { $0.0 } : axis == 1 ? { $0.1 } : { $0.2 }
-            colors[r].sort { key($0) < key($1) }
-            let mid = r.lowerBound + r.count / 2
-            boxes[i] = r.lowerBound..<mid
-            boxes.append(mid..<r.upperBound)
-        }
-        return boxes.map { r in
-            let n = Double(r.count)
-            let sum = colors[r].reduce((0.0, 0.0, 0.0)) { ($0.0 + $1.0, $0.1 + $1.1, $0.2 + $1.2) }
-            return PremultipliedColor(r: sum.0 / n, g: sum.1 / n, b: sum.2 / n, a: 1)
-        }
-    }
 }

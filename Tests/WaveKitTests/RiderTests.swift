@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import WaveKit
+
+/// A 48 × 36 test image: a red hull, a white sail, a dark mast, transparent around them.
+func testRiderImage() -> RiderImage {
+    let w = 48, h = 36
+    var rgba = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+        for x in 0..<w {
+            var c: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            if y >= 26 && x >= 6 + (y - 26) && x < 42 - (y - 26) { c = (200, 40, 30, 255) }
+            if y < 26 && y >= 4 && x >= 24 && x < 24 + (26 - y) { c = (250, 250, 240, 255) }
+            if x == 23 && y < 27 { c = (60, 40, 20, 255) }
+            let i = (y * w + x) * 4
+            (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = c
+        }
+    }
+    return RiderImage(width: w, height: h, rgba: rgba)
+}
+
+func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws -> (WaveConfig, LoopPlan) {
+    var (config, plan) = try scene("""
+        {"size": [96, 64], "background": "#FFFFFF", "level": 0.4, "layers": [
+          {"color": "#30CCF9", "amplitude": 0.12, "wavelength": 1, "speed": 1},
+          {"color": "#1E88E5", "opacity": 0.8, "amplitude": 0.08, "wavelength": 0.7, "phase": 0.3, "speed": -1}]}
+        """)
+    config.rider = Rider(image: testRiderImage(), width: width * config.box.width, x: 0.4, layer: layer, tilt: tilt, sink: 2)
+    plan = try LoopPlanner.plan(config)
+    return (config, plan)
+}
+
+@Suite struct RiderTests {
+    @Test(arguments: [0, 7, 13, 40])
+    func sitsOnTheSurfaceAndTurnsWithItsSlope(frame: Int) throws {
+        let (config, plan) = try riderScene(tilt: 0.5)
+        let rider = RiderRaster(config.rider!)
+        let count = plan.timing(for: .gif).frameCount
+        var geometry = SurfaceGeometry(config: config, plan: plan)
+        geometry.prepare(frame: frame, of: count)
+        let p = rider.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        // The surface formula, written out.
+        let l = config.layers[1]
+        let x = config.box.x + 0.4 * config.box.width
+        let u = Double(frame) / Double(count)
+        let y0 = config.box.y + config.box.height * (1 - 0.4)
+        let arg = 2 * Double.pi * ((x - config.box.x) / l.wavelength + l.phase - Double(plan.layers[1].cycles) * u)
+        #expect(abs(p.x - x) < 1e-9)
+        #expect(abs(p.y - (y0 + l.offset - l.amplitude * sin(arg) + 2)) < 1e-9)
+        let slope = -l.amplitude * 2 * Double.pi / l.wavelength * cos(arg)
+        #expect(abs(p.angle - 0.5 * atan(slope)) < 1e-9)
+    }
+
+    @Test func matchesTheReferenceRenderer() throws {
+        let (config, plan) = try riderScene()
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        let reference = ReferenceRenderer(config: config, plan: plan, samples: 8)
+        var cache = ColorCache()
+        var frame: [UInt8] = []
+        let count = renderer.timing.frameCount
+        for k in [0, count / 4, count / 2] {
+            renderer.render(frame: k, into: &frame, cache: &cache)
+            let db = psnr(colors(frame, renderer.palette), reference.render(frame: k, of: count))
+            #expect(db >= 38, "frame \(k): PSNR \(db) dB")
+        }
+    }
+
+    @Test func waterInFrontCoversTheHull() throws {
+        // Riding the back layer, the rider shows only above the front layer's surface: wherever
+        // the front layer covers a pixel whole, the pure hull color never appears.
+        let (config, plan) = try riderScene(tilt: 0, layer: 0)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        var cache = ColorCache()
+        var frame: [UInt8] = []
+        let count = renderer.timing.frameCount
+        var geometry = SurfaceGeometry(config: config, plan: plan)
+        var hullAbove = 0
+        for k in [0, count / 3] {
+            renderer.render(frame: k, into: &frame, cache: &cache)
+            geometry.prepare(frame: k, of: count)
+            for y in 0..<config.height {
+                for x in 0..<config.width where renderer.palette.colors[Int(frame[y * config.width + x])] == RGBA(200, 40, 30) {
+                    let front = max(geometry.surface(layer: 1, x: Double(x)), geometry.surface(layer: 1, x: Double(x + 1)))
+                    #expect(Double(y) < front, "hull color under the front layer at \(x),\(y) frame \(k)")
+                    hullAbove += 1
+                }
+            }
+        }
+        #expect(hullAbove > 0)
+    }
+
+    @Test func keepsTheLoopClosedAndItsColorsExact() throws {
+        let (config, plan) = try riderScene()
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        var cache = ColorCache()
+        var first: [UInt8] = [], wrapped: [UInt8] = []
+        renderer.render(frame: 0, into: &first, cache: &cache)
+        renderer.render(frame: renderer.timing.frameCount, into: &wrapped, cache: &cache)
+        #expect(first == wrapped)
+        // Large areas of the rider keep their exact colors; the one-pixel mast only ever shows blended.
+        for color in [RGBA(200, 40, 30), RGBA(250, 250, 240)] {
+            #expect(renderer.palette.colors.contains(color), "\(color) is not in the palette")
+        }
+        // The water's flat colors are still there exactly.
+        #expect(renderer.palette.colors.contains(RGBA(0x30, 0xCC, 0xF9)))
+        #expect(renderer.palette.colors.count <= 256)
+    }
+
+    @Test func imageProblemsAreReportedAtTheKey() throws {
+        let loader = PresetLoader(bundled: ["r": "{\"rider\": {\"image\": \"missing.png\"}}"], bundledAssets: [:],
+                                  imageDecoder: { _ throws(ImageProblem) in throw ImageProblem("not a PNG file") })
+        #expect(throws: PresetError.invalid(file: "r", problems: [PresetProblem(path: "rider.image", message: "\"missing.png\" is not an image bundled with the presets")])) {
+            try loader.load("r")
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-rider-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let preset = dir.appendingPathComponent("p.json")
+        try "{\"rider\": {\"image\": \"boat.png\", \"layer\": 3}}".write(to: preset, atomically: true, encoding: .utf8)
+        try "hello".write(to: dir.appendingPathComponent("boat.png"), atomically: true, encoding: .utf8)
+        do {
+            _ = try loader.load(preset.path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.lines == [
+                "\(preset.path): at rider.image: boat.png: not a PNG file",
+                "\(preset.path): at rider.layer: there are 1 layers: expected 0…0, or -1…-1 counting from the front, got 3",
+            ])
+        }
+    }
+}
