@@ -13,6 +13,7 @@ let package = Package(
         .systemLibrary(name: "CGIF", pkgConfig: nil, providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
         // The pipeline: preset → WaveConfig → LoopPlan → palette frames (pure Swift).
         .target(name: "WaveKit"),
@@ -20,9 +21,12 @@ let package = Package(
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
+        .target(name: "WaveText", dependencies: ["CFreeType"]),
         // The command line: parsing, subcommands and wiring, kept testable in a library.
-        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG"]),
+        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
+        // Benchmark (release builds): stage times, the giflib encoder floor, img2webp, peak memory.
+        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "CGIF"]),
 
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF"]),

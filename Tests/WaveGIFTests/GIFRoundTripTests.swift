@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WaveGIF
+import WaveGIF
 
 /// The RGBA a browser shows for frames of palette indices: the palette color, opaque, or
 /// 0,0,0,0 where the index is the transparent one.
@@ -179,7 +179,10 @@ func movingBand() -> (frames: [[UInt8]], delays: [Int]) {
 
     @Test(arguments: colorTableCases)
     func colorTableIsTheSmallestThatFits(count: Int, transparent: Int?, tableSize: Int) throws {
-        let colors = (0..<count).map { RGBA8(UInt8($0), UInt8(255 - $0), UInt8($0 * 7 & 0xFF)) }
+        let colors = (0..<count).map { (i: Int) -> RGBA8 in
+            let r = UInt8(i), g = UInt8(255 - i), b = UInt8((i * 7) & 0xFF)
+            return RGBA8(r, g, b)
+        }
         let frames: [[UInt8]] = (0..<3).map { k in (0..<64).map { UInt8(($0 + k) % count) } }
         let (bytes, _) = try encodeGIF(width: 8, height: 8, colors: colors, transparentIndex: transparent, frames: frames, delays: [3, 3, 3])
         let decoded = try GIFDecoder.decode(bytes)
@@ -250,6 +253,33 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
         for k in 0..<min(n, max(0, twice.frames.count - n)) {
             let truth = expand(expected.frames[k], colors, transparent: 2)
             #expect(twice.frames[n + k] == truth, "second play, frame \(k): \(firstDifference(twice.frames[n + k], truth, width: width) ?? "")")
+        }
+    }
+
+    /// A region that stays put while something else moves far away, then vanishes: the frame
+    /// before must clear it even though none of its pixels changed. (The moving dots stay on an
+    /// opaque strip, so no other disposal happens to clear the region by chance.)
+    @Test func staticRegionThatVanishesIsCleared() throws {
+        let width = 20, height = 20
+        func frame(_ k: Int, block: Bool) -> [UInt8] {
+            var f = [UInt8](repeating: 2, count: width * height)
+            for y in 14..<18 { for x in 0..<width { f[y * width + x] = 0 } }
+            if block { for y in 0..<4 { for x in 0..<4 { f[y * width + x] = y == 0 ? 3 : 0 } } }
+            f[15 * width + 14 + k % 4] = 1
+            f[16 * width + 14 + (k + 2) % 4] = 3
+            return f
+        }
+        // Frames 4 and 5 lose the block, it comes back at 6, and the first frame has none
+        // while the last one has it, so the wrap must clear it too.
+        let frames = (0..<9).map { frame($0, block: $0 != 0 && $0 != 4 && $0 != 5) }
+        let delays = Array(repeating: 2, count: frames.count)
+        let (bytes, stats) = try encodeGIF(width: width, height: height, colors: colors, transparentIndex: 2, frames: frames, delays: delays)
+        #expect(stats.framesCleared == 2)
+        let twice = try GIFDecoder.decode(try playedTwice(bytes))
+        #expect(twice.frames.count == 2 * frames.count)
+        for k in 0..<min(twice.frames.count, 2 * frames.count) {
+            let truth = expand(frames[k % frames.count], colors, transparent: 2)
+            #expect(twice.frames[k] == truth, "frame \(k): \(firstDifference(twice.frames[k], truth, width: width) ?? "")")
         }
     }
 

@@ -105,6 +105,19 @@ import WaveWebP
         #expect(!frames.contains("frame-0099.png"))
     }
 
+    /// The write of the output itself fails (the file size limit is hit halfway): the old file
+    /// stays whole and the partly written temporary file is removed.
+    @Test func failedWriteKeepsTheOldFileAndRemovesTheTemporary() throws {
+        let folder = try TemporaryFolder()
+        let old: [UInt8] = Array("the previous render".utf8)
+        try Data(old).write(to: folder.url.appendingPathComponent("out.gif"))
+        let r = try runExecutable(["render", "classic", "--size", "64x48", "-o", "out.gif"], in: folder, fileSizeLimit: 8)
+        #expect(r.code == 73, "\(r.err)")
+        #expect(r.err.hasPrefix("Error: out.gif: cannot write: "), "\(r.err)")
+        #expect(try folder.bytes("out.gif") == old)
+        #expect(try folder.contents() == ["out.gif"])
+    }
+
     @Test func successfulRenderReplacesTheOldFile() throws {
         let folder = try TemporaryFolder()
         try Data("old".utf8).write(to: folder.url.appendingPathComponent("out.gif"))

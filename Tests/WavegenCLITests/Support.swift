@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import WaveGIF
 import WaveKit
 import WavegenCLI
 
@@ -132,7 +131,9 @@ let wavegenExecutable: URL? = {
 }()
 
 /// Runs the built `wavegen` binary; output goes through files so a large one cannot block it.
-func runExecutable(_ args: [String], in folder: TemporaryFolder) throws -> RunResult {
+/// With `fileSizeLimit` (in `ulimit -f` blocks) it runs under that limit with SIGXFSZ ignored, so a
+/// write past the limit fails with EFBIG instead of killing the process.
+func runExecutable(_ args: [String], in folder: TemporaryFolder, fileSizeLimit: Int? = nil) throws -> RunResult {
     let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
     let scratch = FileManager.default.temporaryDirectory.path + "/wavegen-cli-tests-\(UUID().uuidString)"
     let outPath = scratch + ".out", errPath = scratch + ".err"
@@ -143,8 +144,13 @@ func runExecutable(_ args: [String], in folder: TemporaryFolder) throws -> RunRe
         try? FileManager.default.removeItem(atPath: errPath)
     }
     let process = Process()
-    process.executableURL = executable
-    process.arguments = args
+    if let limit = fileSizeLimit {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limit) && exec \"$0\" \"$@\"", executable.path] + args
+    } else {
+        process.executableURL = executable
+        process.arguments = args
+    }
     process.currentDirectoryURL = folder.url
     let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
     let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))

@@ -64,7 +64,7 @@ public enum BundledPresets {
   "$schema": "./schema.json",
   "format": 1,
   "name": "orb",
-  "description": "A round loader on a transparent background: three blue layers inside a ring, two drifting left and one right; a 2 s loop.",
+  "description": "A round loader on a transparent background: three blue layers inside a ring and the level as a percentage, blue above the water and white below it; a 2 s loop.",
   "size": [160, 160],
   "fps": 50,
   "background": "transparent",
@@ -77,6 +77,7 @@ public enum BundledPresets {
     { "color": "#64B5F6", "amplitude": 0.06, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
     { "color": "#1E88E5", "amplitude": 0.05, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
   ],
+  "label": { "text": "{percent}%", "size": 0.3, "color": "#1E88E5", "colorOnWater": "#FFFFFF" },
   "gif": { "edges": "matte", "matte": "#FFFFFF" }
 }
 

@@ -55,7 +55,14 @@ public struct PresetLoader: Sendable {
             }
         }
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
-        case let .success(config):
+        case var .success(config):
+            if let font = config.label?.font, !font.hasPrefix("/") {
+                let origin = PresetLoader.origin(of: "label.font", in: resolved.chain) ?? resolved.file
+                guard !resolved.bundledFiles.contains(origin) else {
+                    throw .invalid(file: origin, problems: [PresetProblem(path: "label.font", message: "bundled presets use the default font")])
+                }
+                config.label?.font = ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+            }
             return config
         case let .failure(p):
             let overridden = Set(overrides.map(\.path.description))

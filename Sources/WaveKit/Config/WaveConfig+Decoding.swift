@@ -6,13 +6,15 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "gif", "webp", "rider",
+        "level", "layers", "gif", "webp", "rider", "label",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
     public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
     public static let tideLevelKeys = ["base", "tide"]
     public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
+    public static let labelKeys = ["text", "font", "size", "color", "colorOnWater", "position", "stroke"]
+    public static let strokeKeys = ["width", "color"]
     public static let gifKeys = ["edges", "matte"]
     public static let webpKeys = ["lossless", "quality", "effort"]
     public static let shapeKeywords = ["rect", "rounded", "circle", "triangle"]
@@ -146,12 +148,14 @@ extension WaveConfig {
 
         let rider = decodeRider(root["rider"], box: box, scale: scale, layerCount: layers.count, images: images, reader: &r)
 
+        let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
+
         guard r.problems.isEmpty else { return .failure(PresetProblems(r.problems)) }
         return .success(WaveConfig(
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
             loops: loops, background: background, shape: shape, outline: outline, border: border, box: box,
-            level: level, layers: layers, gif: gif, webp: webp, rider: rider))
+            level: level, layers: layers, gif: gif, webp: webp, rider: rider, label: label))
     }
 
     private static func decodeRider(_ node: JSONNode?, box: Rect, scale: Double, layerCount: Int,
@@ -193,6 +197,30 @@ extension WaveConfig {
                             in: -1...1, rangeText: "between -1 and 1 of the box height")
         guard let image else { return nil }
         return Rider(image: image, width: width, x: x, layer: max(0, min(layerCount - 1, layer)), anchor: anchor, tilt: tilt, sink: sink)
+    }
+
+    private static func decodeLabel(_ node: JSONNode?, box: Rect, scale: Double, reader r: inout PresetReader) -> Label? {
+        guard let node, r.object(node, at: "label") else { return nil }
+        r.checkKeys(node, at: "label", allowed: labelKeys)
+        let text = r.string(node["text"], at: "label.text", default: "{percent}%")
+        if text.isEmpty { r.fail("label.text", "must not be empty") }
+        if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
+        let font = node["font"].map { r.string($0, at: "label.font", default: "") }
+        if font == "" { r.fail("label.font", "must be the path of a TrueType or OpenType file") }
+        let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,
+                            in: 0.01...2, rangeText: "between 0.01 and 2 of the box height")
+        let color = r.color(node["color"], at: "label.color", default: RGBA(0x1E, 0x88, 0xE5)) ?? .black
+        let onWater = r.color(node["colorOnWater"], at: "label.colorOnWater", default: .white) ?? .white
+        let position = r.keyword(node["position"], at: "label.position", default: Label.Position.center)
+        var strokeWidth = 0.0, strokeColor = RGBA.black
+        if let stroke = node["stroke"], r.object(stroke, at: "label.stroke") {
+            r.checkKeys(stroke, at: "label.stroke", allowed: strokeKeys)
+            strokeWidth = r.length(stroke["width"], at: "label.stroke.width", default: 0.02, reference: box.height, scale: scale,
+                                   in: 0...0.2, rangeText: "between 0 and 0.2 of the box height")
+            strokeColor = r.color(stroke["color"], at: "label.stroke.color", default: nil) ?? .black
+        }
+        return Label(template: text, font: font, size: size, color: color, colorOnWater: onWater, position: position,
+                     strokeWidth: strokeWidth, strokeColor: strokeColor)
     }
 
     private static func decodeLevel(_ node: JSONNode?, reader r: inout PresetReader) -> LevelAnimation {

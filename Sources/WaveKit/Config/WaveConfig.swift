@@ -36,6 +36,8 @@ public struct WaveConfig: Equatable, Sendable {
     public var webp: WebPOptions
     /// An image that floats on one layer's surface.
     public var rider: Rider?
+    /// Text over the water, such as the level in percent.
+    public var label: Label?
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,
@@ -43,7 +45,7 @@ public struct WaveConfig: Equatable, Sendable {
                 background: RGBA = .transparent, shape: Shape = .rect, outline: Rect? = nil,
                 border: Border? = nil, box: Rect? = nil, level: LevelAnimation = .still(0.5),
                 layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions(),
-                rider: Rider? = nil) {
+                rider: Rider? = nil, label: Label? = nil) {
         self.name = name
         self.description = description
         self.width = width
@@ -66,6 +68,7 @@ public struct WaveConfig: Equatable, Sendable {
         self.gif = gif
         self.webp = webp
         self.rider = rider
+        self.label = label
     }
 }
 
@@ -302,5 +305,48 @@ public struct RiderImage: Equatable, Sendable {
         self.width = width
         self.height = height
         self.rgba = rgba
+    }
+}
+
+/// A line of text over the water; the part below the front layer's surface takes `colorOnWater`.
+public struct Label: Equatable, Sendable {
+    /// The text with `{percent}` and `{level}` still in it.
+    public var template: String
+    /// A font file's path (resolved against the preset's folder), or nil for DejaVu Sans Bold.
+    public var font: String?
+    /// Em size in output pixels.
+    public var size: Double
+    public var color: RGBA
+    public var colorOnWater: RGBA
+    public var position: Position
+    /// Outline width in output pixels (0 for none) and its color.
+    public var strokeWidth: Double
+    public var strokeColor: RGBA
+
+    public enum Position: String, Equatable, Sendable, CaseIterable {
+        case center, top, bottom
+    }
+
+    public init(template: String, font: String? = nil, size: Double, color: RGBA, colorOnWater: RGBA,
+                position: Position = .center, strokeWidth: Double = 0, strokeColor: RGBA = .black) {
+        self.template = template
+        self.font = font
+        self.size = size
+        self.color = color
+        self.colorOnWater = colorOnWater
+        self.position = position
+        self.strokeWidth = strokeWidth
+        self.strokeColor = strokeColor
+    }
+
+    /// The default font: DejaVu Sans Bold from Debian's fonts-dejavu-core.
+    public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    /// The text for a level (0…1): `{percent}` becomes the whole percent, `{level}` the level with two decimals.
+    public func text(level: Double) -> String {
+        let percent = Int((level * 100).rounded())
+        let two = (level * 100).rounded() / 100
+        return template.replacingOccurrences(of: "{percent}", with: String(percent))
+            .replacingOccurrences(of: "{level}", with: String(format: "%.2f", two))
     }
 }

@@ -12,8 +12,8 @@ public final class FrameRenderer: Sendable {
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     public static let subsamples = SceneRaster.subsamples
-    /// Palette entries reserved for the colors a rider produces.
-    public static let riderColors = 64
+    /// Palette entries reserved for the colors a rider and a label produce.
+    public static let overlayColors = 64
 
     let scene: SceneRaster
     /// Palette index of each fully-covering layer set (bit i = layer i), or -1 when that set was never seen.
@@ -21,14 +21,15 @@ public final class FrameRenderer: Sendable {
     /// Indices of every pixel with no water in it.
     let baseFrame: [UInt8]
 
-    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat) {
+    /// Prepares the frames of `config` for `format`; `label` is the label's text coverage, placed.
+    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelOverlay? = nil) {
         self.config = config
         self.plan = plan
         let timing = plan.timing(for: format)
         self.timing = timing
         let target: RenderTarget = format == .gif ? .gif(config.gif) : .rgba
         self.target = target
-        let scene = SceneRaster(config: config, plan: plan)
+        let scene = SceneRaster(config: config, plan: plan, label: label)
         self.scene = scene
         let (palette, lookup, bgIndex) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
         self.palette = palette
@@ -97,7 +98,7 @@ public final class FrameRenderer: Sendable {
                 }
             }
         }
-        let reserved = scene.rider == nil ? [] : medianCut(scene.riderColors(frames: frames), count: riderColors)
+        let reserved = medianCut(scene.overlayColors(frames: frames), count: overlayColors)
         let (palette, flatIndex) = builder.build(target: target, reserved: reserved)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
         for (mask, f) in maskFlat where !target.dependsOnPosition(builder.color(f)) {
@@ -143,7 +144,7 @@ public final class FrameRenderer: Sendable {
                 let p = y * width + x
                 let w = scene.coverage.water[p]
                 guard w > 0 else { continue }
-                if w == 1 && scene.coverage.border[p] == 0 && !scene.onRider(x, y, f) {
+                if w == 1 && scene.coverage.border[p] == 0 && !scene.onOverlay(x, y, f) {
                     let c = x - x0
                     var mask = 0
                     var partial = false

@@ -14,11 +14,13 @@ struct SceneRaster: Sendable {
     /// Columns holding any water.
     let waterColumns: Range<Int>
     let rider: RiderRaster?
+    let label: LabelOverlay?
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
 
-    init(config: WaveConfig, plan: LoopPlan) {
+    init(config: WaveConfig, plan: LoopPlan, label: LabelOverlay? = nil) {
+        self.label = label
         self.config = config
         self.plan = plan
         coverage = StaticCoverage(config: config)
@@ -77,6 +79,12 @@ struct SceneRaster: Sendable {
         return p.rows.contains(y) && p.columns.contains(x)
     }
 
+    /// Whether pixel (x, y) may show the rider or the label in this frame.
+    @inline(__always)
+    func onOverlay(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
+        onRider(x, y, f) || (label?.covers(x, y) ?? false)
+    }
+
     /// The exact premultiplied color of pixel (x, y) inside the water spans: the water region's
     /// layers (and rider) composited with their coverage, then the pixel's regions (outside, water,
     /// ring) mixed by area, so that layers and clip edges never conflate.
@@ -88,9 +96,9 @@ struct SceneRaster: Sendable {
         let bottom = Double(y + 1), top = Double(y)
         let riderLayer = onRider(x, y, f) ? rider!.rider.layer : -1
         var water = background
+        var cov = 0.0
         for i in 0..<layerColors.count {
             let k = i * columns + c
-            let cov: Double
             if f.maxY[k] <= top { cov = 1 } else if f.minY[k] >= bottom { cov = 0 } else {
                 var sum = 0.0
                 let base = k * n
@@ -100,6 +108,7 @@ struct SceneRaster: Sendable {
             if cov > 0 { water = water.under(layerColors[i], coverage: cov) }
             if i == riderLayer { water = water.under(rider!.sample(x, y, f.placement!), coverage: 1) }
         }
+        if let label, label.covers(x, y) { water = label.paint(x, y, over: water, submerged: cov) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
@@ -114,16 +123,21 @@ struct SceneRaster: Sendable {
                                   a: background.a * rest + water.a * w + ringColor.a * b)
     }
 
-    /// The colors the rider produces over a few frames spread across the loop, for the palette.
-    func riderColors(frames count: Int, probes: Int = 8) -> [PremultipliedColor] {
-        guard rider != nil, count > 0 else { return [] }
+    /// The colors the rider and the label produce over a few frames spread across the loop, for the palette.
+    func overlayColors(frames count: Int, probes: Int = 8) -> [PremultipliedColor] {
+        guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
         for j in 0..<min(probes, count) {
             let f = frame(j * count / min(probes, count), of: count)
-            guard let p = f.placement else { continue }
-            for y in p.rows {
-                for x in p.columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
-                    if rider!.sample(x, y, p).a > 0.02 { out.append(color(x, y, f)) }
+            var area: [(Range<Int>, Range<Int>)] = []
+            if let p = f.placement { area.append((p.rows, p.columns)) }
+            if let l = label { area.append((max(0, l.y)..<min(config.height, l.y + l.height), max(0, l.x)..<min(config.width, l.x + l.width))) }
+            for (rows, columns) in area {
+                for y in rows {
+                    for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
+                        let riderHere = f.placement.map { rider!.sample(x, y, $0).a > 0.02 } ?? false
+                        if riderHere || (label?.covers(x, y) ?? false) { out.append(color(x, y, f)) }
+                    }
                 }
             }
         }

@@ -1,6 +1,7 @@
 import WaveGIF
 import WaveKit
 import WavePNG
+import WaveText
 import WaveWebP
 
 /// The end of the pipeline: renders a config's frames and encodes them into file bytes.
@@ -19,7 +20,7 @@ struct AnimationEncoder {
     var framesDirectory: String?
 
     func encode(_ config: WaveConfig, plan: LoopPlan, format: OutputFormat) throws(CommandError) -> Output {
-        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try AnimationEncoder.labelOverlay(config))
         let timing = renderer.timing
         let palette = renderer.palette
         let colors = palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) }
@@ -59,6 +60,23 @@ struct AnimationEncoder {
             throw CommandError(.failure, ["\(error)"])
         }
         return Output(bytes: bytes, format: format, timing: timing, palette: palette, notes: notes)
+    }
+
+    /// The label's text rendered with FreeType and placed in the box, if the preset has a label.
+    static func labelOverlay(_ config: WaveConfig) throws(CommandError) -> LabelOverlay? {
+        guard let label = config.label else { return nil }
+        let font = label.font ?? Label.defaultFont
+        guard FileManager.default.fileExists(atPath: font) else {
+            let hint = label.font == nil ? " (the default font comes with Debian's fonts-dejavu-core package)" : ""
+            throw CommandError(.noInput, ["\(config.name): label.font: \(font): no such file\(hint)"])
+        }
+        do {
+            let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
+                                                 pixelSize: label.size, strokeWidth: label.strokeWidth)
+            return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
+        } catch {
+            throw CommandError(.dataError, ["\(config.name): label.font: \(error.message)"])
+        }
     }
 
     private func writeFrame(_ k: Int, _ frame: [UInt8], palette: Palette, config: WaveConfig, rgba: inout [UInt8]) throws {

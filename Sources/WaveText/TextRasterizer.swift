@@ -1,0 +1,150 @@
+internal import CFreeType
+
+/// A failure from FreeType or in laying out the text.
+public struct TextError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Anti-aliased coverage of a line of text and of an outline around it, ready to be composited.
+public struct TextMask: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// Fill coverage 0…1 per pixel, row by row.
+    public var fill: [Float]
+    /// Coverage of the outline ring around the glyphs (0 everywhere without a stroke).
+    public var stroke: [Float]
+    /// Height of a capital letter in pixels, measured from the font's "H".
+    public var capHeight: Double
+}
+
+/// Renders text with FreeType from a TrueType/OpenType file. Glyphs are rendered at 4× and reduced
+/// with a box filter, which also lets the outline be a true disc dilation of the glyphs.
+public enum TextRasterizer {
+    static let oversampling = 4
+
+    /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for none).
+    public static func render(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw TextError("FreeType could not start") }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let opened = FT_New_Face(library, fontPath, 0, &face)
+        guard opened == 0, let face else { throw TextError("\(fontPath): \(message(opened))") }
+        defer { FT_Done_Face(face) }
+        let k = oversampling
+        let size = max(1, Int((pixelSize * Double(k)).rounded()))
+        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { throw TextError("\(fontPath): cannot be sized to \(pixelSize) px") }
+
+        // Lay the glyphs out on a baseline at the large size.
+        struct Placed { var x: Int; var y: Int; var w: Int; var h: Int; var pixels: [UInt8] }
+        var placed: [Placed] = []
+        var pen = 0
+        var previous: FT_UInt = 0
+        let hasKerning = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
+        for scalar in text.unicodeScalars {
+            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+            if hasKerning, previous != 0, index != 0 {
+                var delta = FT_Vector()
+                if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 { pen += Int(delta.x >> 6) }
+            }
+            let loaded = FT_Load_Glyph(face, index, FT_Int32(wavegen_FT_LOAD_RENDER_NORMAL))
+            guard loaded == 0, let glyph = face.pointee.glyph else { throw TextError("\(fontPath): cannot render U+\(String(scalar.value, radix: 16, uppercase: true)): \(message(loaded))") }
+            let bitmap = glyph.pointee.bitmap
+            var pixels: [UInt8] = []
+            let w = Int(bitmap.width), h = Int(bitmap.rows)
+            if w > 0, h > 0, let buffer = bitmap.buffer {
+                pixels.reserveCapacity(w * h)
+                for row in 0..<h {
+                    let line = buffer + row * Int(bitmap.pitch)
+                    for col in 0..<w { pixels.append(line[col]) }
+                }
+                placed.append(Placed(x: pen + Int(glyph.pointee.bitmap_left), y: -Int(glyph.pointee.bitmap_top), w: w, h: h, pixels: pixels))
+            }
+            pen += Int(glyph.pointee.advance.x >> 6)
+            previous = index
+        }
+        let capHeight = try TextRasterizer.capHeight(face) / Double(k)
+        guard !placed.isEmpty else { return TextMask(width: 0, height: 0, fill: [], stroke: [], capHeight: capHeight) }
+
+        // Big canvas with room for the outline, its size a multiple of the oversampling.
+        let pad = Int((strokeWidth * Double(k)).rounded(.up)) + k
+        let minX = placed.map(\.x).min()! - pad, minY = placed.map(\.y).min()! - pad
+        let maxX = placed.map { $0.x + $0.w }.max()! + pad, maxY = placed.map { $0.y + $0.h }.max()! + pad
+        let bigW = (maxX - minX + k - 1) / k * k, bigH = (maxY - minY + k - 1) / k * k
+        var big = [Float](repeating: 0, count: bigW * bigH)
+        for g in placed {
+            for row in 0..<g.h {
+                for col in 0..<g.w {
+                    let i = (g.y - minY + row) * bigW + (g.x - minX + col)
+                    big[i] = min(1, big[i] + Float(g.pixels[row * g.w + col]) / 255)
+                }
+            }
+        }
+        let outline = strokeWidth > 0 ? dilate(big, width: bigW, height: bigH, radius: strokeWidth * Double(k)) : []
+        let w = bigW / k, h = bigH / k
+        let fill = reduce(big, width: bigW, height: bigH, by: k)
+        let stroke = outline.isEmpty ? [Float](repeating: 0, count: w * h) : reduce(outline, width: bigW, height: bigH, by: k)
+        return TextMask(width: w, height: h, fill: fill, stroke: stroke, capHeight: capHeight)
+    }
+
+    /// The union of discs of `radius` around every covered point (coverage kept as the max).
+    static func dilate(_ mask: [Float], width: Int, height: Int, radius: Double) -> [Float] {
+        let r = Int(radius.rounded(.up))
+        var offsets: [(Int, Int, Float)] = []
+        for dy in -r...r {
+            for dx in -r...r {
+                let d = (Double(dx * dx + dy * dy)).squareRoot()
+                let weight = Float(max(0, min(1, radius + 0.5 - d)))
+                if weight > 0 { offsets.append((dx, dy, weight)) }
+            }
+        }
+        var out = [Float](repeating: 0, count: mask.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                let v = mask[y * width + x]
+                guard v > 0 else { continue }
+                for (dx, dy, weight) in offsets {
+                    let xx = x + dx, yy = y + dy
+                    guard xx >= 0, yy >= 0, xx < width, yy < height else { continue }
+                    let i = yy * width + xx
+                    out[i] = max(out[i], v * weight)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Box-filters a mask down by `k` in each direction.
+    static func reduce(_ mask: [Float], width: Int, height: Int, by k: Int) -> [Float] {
+        let w = width / k, h = height / k
+        var out = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum: Float = 0
+                for dy in 0..<k { for dx in 0..<k { sum += mask[(y * k + dy) * width + x * k + dx] } }
+                out[y * w + x] = sum / Float(k * k)
+            }
+        }
+        return out
+    }
+
+    static func capHeight(_ face: FT_Face) throws(TextError) -> Double {
+        let index = FT_Get_Char_Index(face, FT_ULong(UInt8(ascii: "H")))
+        guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0, let glyph = face.pointee.glyph else {
+            return Double(face.pointee.size.pointee.metrics.ascender >> 6) * 0.7
+        }
+        return Double(glyph.pointee.metrics.height) / 64
+    }
+
+    static func message(_ code: FT_Error) -> String {
+        if let s = FT_Error_String(code) { return String(cString: s) }
+        switch code {
+        case 1: return "cannot open resource (no such file?)"
+        case 2: return "unknown file format (not a TrueType or OpenType font)"
+        case 3: return "broken file"
+        default: return "FreeType error \(code)"
+        }
+    }
+}

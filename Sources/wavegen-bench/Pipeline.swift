@@ -1,0 +1,152 @@
+import Foundation
+import WaveGIF
+import WaveKit
+import WaveWebP
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Seconds on the monotonic clock.
+@inline(__always)
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// The render pipeline, as the `render` command runs it, and the same split into stages.
+enum Pipeline {
+    static func load(_ reference: String) throws -> WaveConfig {
+        do {
+            return try PresetLoader().load(reference)
+        } catch {
+            throw BenchError("\(reference): \(error)")
+        }
+    }
+
+    static func plan(_ config: WaveConfig) throws -> LoopPlan {
+        do {
+            return try LoopPlanner.plan(config)
+        } catch {
+            throw BenchError("\(config.name): \(error.description)")
+        }
+    }
+
+    /// Everything `wavegen render` does short of writing the file: load, plan, set up, render on
+    /// `threads` threads (0 = one per core) feeding the encoder in frame order, finish.
+    static func full(_ reference: String, format: OutputFormat, threads: Int) throws -> [UInt8] {
+        let config = try load(reference)
+        let plan = try plan(config)
+        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        let timing = renderer.timing
+        let palette = renderer.palette
+        switch format {
+        case .gif:
+            let gif = try makeGIFEncoder(config, palette)
+            try renderer.renderAll(threads: threads) { k, frame in try gif.add(frame, delay: timing.delays[k]) }
+            return try gif.finish()
+        case .webp:
+            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: webpOptions(config))
+            var rgba: [UInt8] = []
+            try renderer.renderAll(threads: threads) { k, frame in
+                palette.expand(frame, into: &rgba)
+                try webp.add(rgba: rgba, duration: timing.delays[k])
+            }
+            return try webp.finish()
+        }
+    }
+
+    static func makeGIFEncoder(_ config: WaveConfig, _ palette: Palette) throws -> GIFEncoder {
+        try GIFEncoder(width: config.width, height: config.height,
+                       colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
+                       transparentIndex: palette.transparentIndex, plays: config.loops)
+    }
+
+    static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
+        WebPAnimationEncoder.Options(lossless: config.webp.lossless, quality: Float(config.webp.quality),
+                                     effort: config.webp.effort, plays: config.loops)
+    }
+
+    /// Times of one pass through the stages, one thread, in seconds.
+    struct StageTimes {
+        var load = 0.0
+        var plan = 0.0
+        /// FrameRenderer.init: static coverage, palette discovery, base frame.
+        var setup = 0.0
+        /// render(frame:) for every frame.
+        var render = 0.0
+        /// The encoder fed the rendered frames (for WebP including expanding indices to RGBA).
+        var encode = 0.0
+        /// Of `encode`, expanding indices to RGBA (WebP only).
+        var expand = 0.0
+    }
+
+    /// One staged pass. Returns the times, the frames (index buffers), the renderer and the file bytes.
+    static func staged(_ reference: String, format: OutputFormat) throws
+        -> (times: StageTimes, frames: [[UInt8]], renderer: FrameRenderer, bytes: [UInt8]) {
+        var t = StageTimes()
+        var start = now()
+        let config = try load(reference)
+        t.load = now() - start
+        start = now()
+        let plan = try plan(config)
+        t.plan = now() - start
+        start = now()
+        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        t.setup = now() - start
+
+        let timing = renderer.timing
+        var frames: [[UInt8]] = []
+        frames.reserveCapacity(timing.frameCount)
+        var cache = ColorCache()
+        start = now()
+        for k in 0..<timing.frameCount {
+            var out: [UInt8] = []
+            out.reserveCapacity(config.width * config.height)
+            renderer.render(frame: k, into: &out, cache: &cache)
+            frames.append(out)
+        }
+        t.render = now() - start
+
+        let bytes: [UInt8]
+        switch format {
+        case .gif:
+            start = now()
+            let gif = try makeGIFEncoder(config, renderer.palette)
+            for (k, f) in frames.enumerated() { try gif.add(f, delay: timing.delays[k]) }
+            bytes = try gif.finish()
+            t.encode = now() - start
+        case .webp:
+            start = now()
+            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: webpOptions(config))
+            var rgba: [UInt8] = []
+            for (k, f) in frames.enumerated() {
+                let e0 = now()
+                renderer.palette.expand(f, into: &rgba)
+                t.expand += now() - e0
+                try webp.add(rgba: rgba, duration: timing.delays[k])
+            }
+            bytes = try webp.finish()
+            t.encode = now() - start
+        }
+        return (t, frames, renderer, bytes)
+    }
+}
+
+/// Medians and the spread of repeated measurements.
+struct Samples {
+    private(set) var values: [Double] = []
+
+    mutating func add(_ v: Double) { values.append(v) }
+
+    var median: Double {
+        guard !values.isEmpty else { return .nan }
+        let s = values.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    var min: Double { values.min() ?? .nan }
+    var max: Double { values.max() ?? .nan }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import WaveKit
+
+/// The tables and the JSON.
+struct Report {
+    var options: Options
+    var threads: Int
+    var results: [Measurement]
+    var memory: (rows: [MemoryRow], baselineKiB: Int)?
+
+    static let gifGoal = 1.5
+    static let webpGoal = 1.0
+    static let memoryGoal = 1.10
+
+    // MARK: text
+
+    func text() -> String {
+        var out = "wavegen-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, whole-pipeline runs on \(threads) thread(s), "
+            + "medians of \(options.runs) timed run(s) after one warm-up; times in ms\n\n"
+        out += "Stages. plan = LoopPlanner; setup = FrameRenderer.init (coverage, palette, base frame); render = render(frame:)\n"
+        out += "for every frame on one thread; encode = the encoder fed those frames (WebP: incl. expanding to RGBA);\n"
+        out += "total = the whole `render` command short of writing the file (load, plan, setup, frames rendered on\n"
+        out += "\(threads) thread(s) while encoding); fps and MP/s from total; peak RSS of one render in a child process.\n"
+        var rows = [["scene", "fmt", "size", "frames", "plan", "setup", "render", "ms/frame", "encode", "total", "fps", "MP/s", "bytes", "peak RSS"]]
+        for m in results {
+            rows.append([m.scene, m.format.rawValue, "\(m.width)×\(m.height)", "\(m.frames)",
+                         ms(m.plan.median), ms(m.setup.median), ms(m.render.median), ms(m.render.median / Double(m.frames)),
+                         ms(m.encode.median), ms(m.total.median), fmt(Double(m.frames) / m.total.median, 0),
+                         fmt(m.pixels * Double(m.frames) / m.total.median / 1e6, 1), "\(m.bytes)", mib(m.peakRSSKiB)])
+        }
+        out += table(rows, leftColumns: 3)
+
+        let gifs = results.filter { $0.format == .gif }
+        if !gifs.isEmpty {
+            out += "\nGIF against the encoder floor: giflib on the same index frames, full canvas every frame, no optimisation\n"
+            out += "(EGifOpen to memory, one screen descriptor, per frame a GCB and EGifPutLine). serial = plan+setup+render+encode\n"
+            out += "on one thread. Goal: total ≤ \(fmt(Report.gifGoal, 1)) × floor.\n"
+            var rows = [["scene", "total", "serial", "floor", "bytes", "floor bytes", "total/floor", "serial/floor", "goal"]]
+            for m in gifs {
+                let ratio = m.total.median / m.floor.median
+                rows.append([m.scene, ms(m.total.median), ms(m.serial), ms(m.floor.median), "\(m.bytes)", m.floorBytes.map(String.init) ?? "–",
+                             fmt(ratio, 2) + "×", fmt(m.serial / m.floor.median, 2) + "×", ratio <= Report.gifGoal ? "met" : "MISSED"])
+            }
+            out += table(rows, leftColumns: 1)
+        }
+
+        let webps = results.filter { $0.format == .webp }
+        if !webps.isEmpty && options.img2webp {
+            out += "\nWebP against img2webp on the same frames (PAM files; wavegen's settings: \(img2webpSettings)).\n"
+            out += "Goal: total ≤ \(fmt(Report.webpGoal, 1)) × img2webp.\n"
+            var rows = [["scene", "total", "encode", "img2webp", "bytes", "img2webp bytes", "total/img2webp", "goal"]]
+            for m in webps {
+                if let note = m.img2webpNote {
+                    rows.append([m.scene, ms(m.total.median), ms(m.encode.median), note, "\(m.bytes)", "", "", "skipped"])
+                    continue
+                }
+                let ratio = m.total.median / m.img2webp.median
+                rows.append([m.scene, ms(m.total.median), ms(m.encode.median), ms(m.img2webp.median), "\(m.bytes)",
+                             m.img2webpBytes.map(String.init) ?? "–", fmt(ratio, 2) + "×", ratio <= Report.webpGoal ? "met" : "MISSED"])
+            }
+            out += table(rows, leftColumns: 1)
+        }
+
+        if let memory {
+            out += "\nMemory: peak RSS of one whole render of the big scene (1024×1024, same 6 s loop) at 30 frames (5 fps)\n"
+            out += "and at 300 frames (50 fps), each in its own process. Goal: 300 frames ≤ \(fmt(Report.memoryGoal, 2)) × 30 frames.\n"
+            out += "An empty child process of this executable peaks at \(mib(memory.baselineKiB)).\n"
+            var rows = [["process", "fmt", "30 frames", "300 frames", "ratio", "goal"]]
+            for r in memory.rows {
+                let ratio = r.ratio
+                rows.append([r.who, r.format.rawValue, mib(r.rss30), mib(r.rss300), ratio.map { fmt($0, 3) + "×" } ?? "–",
+                             ratio.map { $0 <= Report.memoryGoal ? "met" : "MISSED" } ?? "–"])
+            }
+            out += table(rows, leftColumns: 2)
+        }
+        return out
+    }
+
+    private var img2webpSettings: String {
+        "-lossless|-lossy -q QUALITY -m EFFORT from the preset, default -lossless -q 75 -m 4"
+    }
+
+    private func ms(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "–" }
+        let v = seconds * 1000
+        return v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.1f", v) : String(format: "%.0f", v)
+    }
+
+    private func fmt(_ v: Double, _ digits: Int) -> String {
+        v.isFinite ? String(format: "%.\(digits)f", v) : "–"
+    }
+
+    private func mib(_ kib: Int?) -> String {
+        kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "–"
+    }
+
+    /// Columns padded to width; the first `leftColumns` left-aligned, the rest right-aligned.
+    private func table(_ rows: [[String]], leftColumns: Int) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for r in rows { for (i, c) in r.enumerated() { widths[i] = max(widths[i], c.count) } }
+        var out = ""
+        for r in rows {
+            var line = ""
+            for (i, c) in r.enumerated() {
+                let pad = String(repeating: " ", count: widths[i] - c.count)
+                line += i < leftColumns ? c + pad : pad + c
+                if i < r.count - 1 { line += "  " }
+            }
+            while line.hasSuffix(" ") { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    // MARK: JSON
+
+    func json() -> String {
+        func stage(_ s: Samples) -> JSON {
+            .object([("median", .num(s.median)), ("min", .num(s.min)), ("max", .num(s.max)), ("runs", .array(s.values.map { .num($0) }))])
+        }
+        let cases = results.map { m -> JSON in
+            var pairs: [(String, JSON)] = [
+                ("scene", .string(m.scene)), ("format", .string(m.format.rawValue)),
+                ("width", .int(m.width)), ("height", .int(m.height)), ("frames", .int(m.frames)), ("bytes", .int(m.bytes)),
+                ("seconds", .object([
+                    ("load", stage(m.load)), ("plan", stage(m.plan)), ("setup", stage(m.setup)), ("render", stage(m.render)),
+                    ("encode", stage(m.encode)), ("expand", stage(m.expand)), ("total", stage(m.total)),
+                ])),
+                ("serialSeconds", .num(m.serial)),
+                ("renderSecondsPerFrame", .num(m.render.median / Double(m.frames))),
+                ("framesPerSecond", .num(Double(m.frames) / m.total.median)),
+                ("megapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.total.median / 1e6)),
+                ("renderMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.render.median / 1e6)),
+                ("encodeMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.encode.median / 1e6)),
+                ("peakRSSBytes", .int(m.peakRSSKiB.map { $0 * 1024 })),
+            ]
+            if m.format == .gif {
+                let ratio = m.total.median / m.floor.median
+                pairs.append(("gifFloor", .object([
+                    ("seconds", stage(m.floor)), ("bytes", .int(m.floorBytes)),
+                    ("totalRatio", .num(ratio)), ("serialRatio", .num(m.serial / m.floor.median)),
+                    ("goal", .num(Report.gifGoal)), ("met", .bool(ratio <= Report.gifGoal)),
+                ])))
+            }
+            if m.format == .webp && options.img2webp {
+                if let note = m.img2webpNote {
+                    pairs.append(("img2webp", .object([("skipped", .string(note))])))
+                } else {
+                    let ratio = m.total.median / m.img2webp.median
+                    pairs.append(("img2webp", .object([
+                        ("seconds", stage(m.img2webp)), ("bytes", .int(m.img2webpBytes)),
+                        ("totalRatio", .num(ratio)), ("goal", .num(Report.webpGoal)), ("met", .bool(ratio <= Report.webpGoal)),
+                    ])))
+                }
+            }
+            return .object(pairs)
+        }
+        var root: [(String, JSON)] = [
+            ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
+            ("pipelineThreads", .int(threads)),
+            ("runs", .int(options.runs)),
+            ("cases", .array(cases)),
+        ]
+        if let memory {
+            root.append(("memory", .object([
+                ("scene", .string("big: 1024×1024, 6 s loop, 30 frames at 5 fps vs 300 frames at 50 fps")),
+                ("baselineRSSBytes", .int(memory.baselineKiB * 1024)),
+                ("goal", .num(Report.memoryGoal)),
+                ("rows", .array(memory.rows.map { r in
+                    .object([("process", .string(r.who)), ("format", .string(r.format.rawValue)),
+                             ("rss30FramesBytes", .int(r.rss30.map { $0 * 1024 })), ("rss300FramesBytes", .int(r.rss300.map { $0 * 1024 })),
+                             ("ratio", .num(r.ratio)), ("met", r.ratio.map { .bool($0 <= Report.memoryGoal) } ?? .null)])
+                })),
+            ])))
+        }
+        return JSON.object(root).serialized() + "\n"
+    }
+}

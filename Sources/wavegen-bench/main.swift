@@ -1,0 +1,17 @@
+import Foundation
+
+// wavegen-bench: a benchmark of the render pipeline (see `wavegen-bench --help`).
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--child" {
+    exit(Child.run(Array(arguments.dropFirst())))
+}
+if arguments.first == "--child-idle" {
+    exit(Child.idle(Array(arguments.dropFirst())))
+}
+do {
+    let options = try Options.parse(arguments)
+    try Bench(options: options).run()
+} catch {
+    FileHandle.standardError.write(Data("wavegen-bench: \(error)\n".utf8))
+    exit(1)
+}
