@@ -98,3 +98,23 @@ func config(speeds: [Double], fps: Double, duration: LoopDuration = .auto, toler
         #expect(try LoopPlanner.plan(config(speeds: [1], fps: 60)).timing(for: .webp).frameCount == 60)
     }
 }
+
+@Suite struct PlanLimitTests {
+    @Test func refusesRendersBeyondThePixelBudget() throws {
+        var c = config(speeds: [0.5], fps: 50)
+        c.width = 8192
+        c.height = 8192
+        #expect(throws: PlanError.tooManyPixels(width: 8192, height: 8192, frames: 100, limit: LoopPlanner.maximumPixelFrames)) {
+            try LoopPlanner.plan(c)
+        }
+        c.width = 4096
+        c.height = 4096
+        #expect(throws: Never.self) { try LoopPlanner.plan(c) }
+    }
+
+    @Test func refusesFixedDurationsBeyondTheFrameLimit() {
+        #expect(throws: PlanError.tooManyFrames(frames: 144_000, limit: 3000)) {
+            try LoopPlanner.plan(config(speeds: [0.5], fps: 240, duration: .seconds(600)))
+        }
+    }
+}

@@ -8,6 +8,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case speedChangeTooLarge(plan: LoopPlan, tolerance: Double)
     /// A fixed duration needs more frames than a loop may have.
     case tooManyFrames(frames: Int, limit: Int)
+    /// Width × height × frames is beyond what one render may draw.
+    case tooManyPixels(width: Int, height: Int, frames: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -17,6 +19,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
             return "duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
         case let .tooManyFrames(frames, limit):
             return "duration × fps gives \(frames) frames; a loop has at most \(limit) (shorten duration or lower fps)"
+        case let .tooManyPixels(width, height, frames, limit):
+            return "\(width)×\(height) pixels × \(frames) frames is \(width * height * frames / 1_000_000) megapixels; one render draws at most \(limit / 1_000_000) (lower size, scale, fps or duration)"
         }
     }
 }
@@ -32,6 +36,18 @@ public enum LoopPlanner {
     /// Plans the loop for `config`. With `strict`, a fixed duration that moves a speed beyond the
     /// tolerance is an error instead of a warning.
     public static func plan(_ config: WaveConfig, strict: Bool = false) throws(PlanError) -> LoopPlan {
+        let plan = try loop(config, strict: strict)
+        let pixels = config.width * config.height * plan.frameCount
+        guard pixels <= maximumPixelFrames else {
+            throw .tooManyPixels(width: config.width, height: config.height, frames: plan.frameCount, limit: maximumPixelFrames)
+        }
+        return plan
+    }
+
+    /// The most pixels (width × height × frames) one render may draw: about half a minute of work.
+    public static let maximumPixelFrames = 4_000_000_000
+
+    static func loop(_ config: WaveConfig, strict: Bool) throws(PlanError) -> LoopPlan {
         let speeds = config.layers.map(\.speed)
         switch config.duration {
         case let .seconds(seconds):

@@ -53,8 +53,10 @@ struct RiderRaster: Sendable {
         /// The anchor point on the canvas.
         var x: Double
         var y: Double
-        /// Rotation in radians, clockwise on screen.
+        /// Rotation in radians, clockwise on screen, with its cosine and sine.
         var angle: Double
+        var cosine: Double
+        var sine: Double
         /// Canvas pixels the rider may touch.
         var columns: Range<Int>
         var rows: Range<Int>
@@ -74,12 +76,12 @@ struct RiderRaster: Sendable {
         }
         let columns = max(0, Int(minX.rounded(.down)) - 1)..<min(canvasWidth, Int(maxX.rounded(.up)) + 1)
         let rows = max(0, Int(minY.rounded(.down)) - 1)..<min(canvasHeight, Int(maxY.rounded(.up)) + 1)
-        return Placement(x: x, y: y, angle: angle, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
+        return Placement(x: x, y: y, angle: angle, cosine: c, sine: s, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
     }
 
     /// The rider's premultiplied color over canvas pixel (px, py), averaged over 2 × 2 points.
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
-        let c = cos(p.angle), s = sin(p.angle)
+        let c = p.cosine, s = p.sine
         let kx = Double(width) / rider.width, ky = Double(height) / rider.height
         let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         var sum = PremultipliedColor.clear
