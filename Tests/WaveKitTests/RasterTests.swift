@@ -171,3 +171,23 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
         #expect(frame.allSatisfy { Int($0) < renderer.palette.colors.count })
     }
 }
+
+@Suite struct BundledPresetRasterTests {
+    /// Every bundled preset at its own size against the reference renderer (the label, drawn from
+    /// a FreeType mask outside this module, is left out here and tested on its own).
+    @Test(arguments: BundledPresets.sources.keys.sorted())
+    func matchesTheReferenceRenderer(name: String) throws {
+        let loader = PresetLoader(imageDecoder: { _ throws(ImageProblem) in testRiderImage() })
+        var config = try loader.load(name)
+        config.label = nil
+        let plan = try LoopPlanner.plan(config)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        var cache = ColorCache()
+        var frame: [UInt8] = []
+        let k = renderer.timing.frameCount / 3
+        renderer.render(frame: k, into: &frame, cache: &cache)
+        let truth = ReferenceRenderer(config: config, plan: plan, samples: 89).render(frame: k, of: renderer.timing.frameCount)
+        let db = psnr(colors(frame, renderer.palette), truth)
+        #expect(db >= 50, "\(name): PSNR \(db) dB")
+    }
+}

@@ -7,8 +7,21 @@ import Foundation
 struct ReferenceRenderer {
     let config: WaveConfig
     let plan: LoopPlan
-    /// Samples per axis in every pixel.
-    var samples = 12
+    /// Sample points per pixel, as a Fibonacci lattice: `samples` points with as many distinct x and
+    /// y positions, so straight edges at any angle are integrated finely. A Fibonacci number.
+    var samples = 144
+
+    /// The lattice for `samples` points: x = (i + ½)/n, y = frac(i × g / n + ½/n), g the previous Fibonacci number.
+    var lattice: [(Double, Double)] {
+        var (a, b) = (1, 1)
+        while b < samples { (a, b) = (b, a + b) }
+        let n = b, g = a
+        return (0..<n).map { (i: Int) -> (Double, Double) in
+            let x = (Double(i) + 0.5) / Double(n)
+            let y = (Double(i * g % n) + 0.5) / Double(n)
+            return (x, y)
+        }
+    }
 
     /// Premultiplied RGBA (0…1) of frame `frame` of `count`.
     func render(frame: Int, of count: Int) -> [PremultipliedColor] {
@@ -17,14 +30,14 @@ struct ReferenceRenderer {
         let y0 = config.box.y + config.box.height * (1 - level)
         let bg = PremultipliedColor(config.background)
         var out = [PremultipliedColor](repeating: .clear, count: config.width * config.height)
-        let n = samples
+        let points = lattice
         for py in 0..<config.height {
             for px in 0..<config.width {
                 var sum = PremultipliedColor.clear
-                for sy in 0..<n {
-                    for sx in 0..<n {
-                        let x = Double(px) + (Double(sx) + 0.5) / Double(n)
-                        let y = Double(py) + (Double(sy) + 0.5) / Double(n)
+                for (sx, sy) in points {
+                    do {
+                        let x = Double(px) + sx
+                        let y = Double(py) + sy
                         var c = bg
                         if insideWater(x, y) {
                             for (i, l) in config.layers.enumerated() {
@@ -40,7 +53,7 @@ struct ReferenceRenderer {
                         sum = PremultipliedColor(r: sum.r + c.r, g: sum.g + c.g, b: sum.b + c.b, a: sum.a + c.a)
                     }
                 }
-                let k = Double(n * n)
+                let k = Double(points.count)
                 out[py * config.width + px] = PremultipliedColor(r: sum.r / k, g: sum.g / k, b: sum.b / k, a: sum.a / k)
             }
         }

@@ -54,7 +54,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
     @Test func matchesTheReferenceRenderer() throws {
         let (config, plan) = try riderScene()
         let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
-        let reference = ReferenceRenderer(config: config, plan: plan, samples: 8)
+        let reference = ReferenceRenderer(config: config, plan: plan, samples: 89)
         var cache = ColorCache()
         var frame: [UInt8] = []
         let count = renderer.timing.frameCount

@@ -12,12 +12,14 @@ struct RiderRaster: Sendable {
 
     init(_ rider: Rider) {
         self.rider = rider
-        width = max(1, Int(rider.width.rounded()))
-        height = max(1, Int(rider.height.rounded()))
+        // Shrink once with an area filter; when enlarging, keep the original and let the per-frame
+        // bilinear sampling do all the interpolation.
+        width = min(rider.image.width, max(1, Int(rider.width.rounded())))
+        height = min(rider.image.height, max(1, Int(rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
     }
 
-    /// Area-weighted resampling: each target pixel averages the source area it covers.
+    /// Shrinking in premultiplied alpha: each target pixel averages the source area it covers.
     static func resample(_ image: RiderImage, width: Int, height: Int) -> [PremultipliedColor] {
         let sx = Double(image.width) / Double(width), sy = Double(image.height) / Double(height)
         func source(_ x: Int, _ y: Int) -> PremultipliedColor {
@@ -79,18 +81,25 @@ struct RiderRaster: Sendable {
         return Placement(x: x, y: y, angle: angle, cosine: c, sine: s, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
     }
 
-    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 2 × 2 points.
+    /// Sample points per pixel: a 4 × 4 grid.
+    static let samplePoints: [(Double, Double)] = (0..<16).map { (i: Int) -> (Double, Double) in
+        let x = (Double(i % 4) + 0.5) / 4
+        let y = (Double(i / 4) + 0.5) / 4
+        return (x, y)
+    }
+
+    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 4 × 4 points.
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
         let c = p.cosine, s = p.sine
         let kx = Double(width) / rider.width, ky = Double(height) / rider.height
         let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         var sum = PremultipliedColor.clear
-        for (ox, oy) in [(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)] {
+        for (ox, oy) in RiderRaster.samplePoints {
             let dx = Double(px) + ox - p.x, dy = Double(py) + oy - p.y
             // Undo the rotation, then move from the anchor to image coordinates.
             let u = (c * dx + s * dy + ax) * kx, v = (-s * dx + c * dy + ay) * ky
             let q = bilinear(u - 0.5, v - 0.5)
-            sum = PremultipliedColor(r: sum.r + q.r / 4, g: sum.g + q.g / 4, b: sum.b + q.b / 4, a: sum.a + q.a / 4)
+            sum = PremultipliedColor(r: sum.r + q.r / 16, g: sum.g + q.g / 16, b: sum.b + q.b / 16, a: sum.a + q.a / 16)
         }
         return sum
     }

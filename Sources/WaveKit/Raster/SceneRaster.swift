@@ -15,6 +15,10 @@ struct SceneRaster: Sendable {
     let waterColumns: Range<Int>
     let rider: RiderRaster?
     let label: LabelOverlay?
+    /// The outline, for the water's extent in each sub-column of an edge pixel.
+    let outline: OutlineGeometry
+    /// Border width plus gap: how far the water region lies inside the outline.
+    let ring: Double
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
@@ -34,6 +38,8 @@ struct SceneRaster: Sendable {
         }
         waterColumns = lo < hi ? lo..<hi : 0..<0
         rider = config.rider.map(RiderRaster.init)
+        outline = OutlineGeometry(shape: config.shape, box: config.outline)
+        ring = config.border.map { $0.width + $0.gap } ?? 0
     }
 
     /// Everything about one frame that the pixels of that frame share.
@@ -85,30 +91,73 @@ struct SceneRaster: Sendable {
         onRider(x, y, f) || (label?.covers(x, y) ?? false)
     }
 
-    /// The exact premultiplied color of pixel (x, y) inside the water spans: the water region's
-    /// layers (and rider) composited with their coverage, then the pixel's regions (outside, water,
-    /// ring) mixed by area, so that layers and clip edges never conflate.
+    /// The exact premultiplied color of pixel (x, y) inside the water spans. In each of the pixel's
+    /// sub-columns the surfaces cut the pixel's height into segments, each covered by a known set of
+    /// layers, so overlapping layers are composited exactly rather than as independent coverages.
+    /// On the water region's edge only the part of each sub-column inside the region counts, so the
+    /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
+    /// are mixed by area.
     func color(_ x: Int, _ y: Int, _ f: Frame) -> PremultipliedColor {
         let p = y * config.width + x
         let w = Double(coverage.water[p])
         let columns = waterColumns.count, n = SceneRaster.subsamples
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
-        let riderLayer = onRider(x, y, f) ? rider!.rider.layer : -1
-        var water = background
-        var cov = 0.0
-        for i in 0..<layerColors.count {
-            let k = i * columns + c
-            if f.maxY[k] <= top { cov = 1 } else if f.minY[k] >= bottom { cov = 0 } else {
-                var sum = 0.0
-                let base = k * n
-                for s in 0..<n { sum += min(1, max(0, bottom - f.samples[base + s])) }
-                cov = sum / Double(n)
+        let layerCount = layerColors.count
+        let riderColor = onRider(x, y, f) ? rider!.sample(x, y, f.placement!) : nil
+        let riderLayer = rider?.rider.layer ?? -1
+        var sum = PremultipliedColor.clear
+        var submerged = 0.0
+        var inside = 0.0, used = 0
+        let edge = w < 1
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * layerCount + 2) { buffer in
+            let ys = buffer.baseAddress!, cuts = ys + layerCount
+            for s in 0..<n {
+                var lo = top, hi = bottom
+                if edge {
+                    guard let (a, b) = outline.chord(x: Double(x) + (Double(s) + 0.5) / Double(n), inset: ring) else { continue }
+                    lo = max(lo, a)
+                    hi = min(hi, b)
+                    guard hi > lo else { continue }
+                }
+                inside += hi - lo
+                used += 1
+                var cutCount = 0
+                cuts[cutCount] = lo
+                cutCount += 1
+                for i in 0..<layerCount {
+                    let v = f.samples[(i * columns + c) * n + s]
+                    ys[i] = v
+                    if v > lo && v < hi {
+                        // Insertion into the sorted cut list.
+                        var j = cutCount
+                        while j > 1 && cuts[j - 1] > v { cuts[j] = cuts[j - 1]; j -= 1 }
+                        cuts[j] = v
+                        cutCount += 1
+                    }
+                }
+                cuts[cutCount] = hi
+                cutCount += 1
+                for k in 0..<(cutCount - 1) {
+                    let a = cuts[k], length = cuts[k + 1] - a
+                    guard length > 0 else { continue }
+                    // Layers whose surface lies at or above the segment cover it.
+                    var color = background
+                    for i in 0..<layerCount {
+                        if ys[i] <= a { color = color.under(layerColors[i], coverage: 1) }
+                        if i == riderLayer, let r = riderColor { color = color.under(r, coverage: 1) }
+                    }
+                    sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                             b: sum.b + color.b * length, a: sum.a + color.a * length)
+                }
+                submerged += max(0, hi - max(lo, ys[layerCount - 1])) / (hi - lo)
             }
-            if cov > 0 { water = water.under(layerColors[i], coverage: cov) }
-            if i == riderLayer { water = water.under(rider!.sample(x, y, f.placement!), coverage: 1) }
         }
-        if let label, label.covers(x, y) { water = label.paint(x, y, over: water, submerged: cov) }
+        // The average over the part of the pixel inside the water region (its area, w, comes from
+        // the finer static coverage).
+        let k = inside > 0 ? 1 / inside : 0
+        var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : background
+        if let label, label.covers(x, y) { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
