@@ -32,7 +32,7 @@ public enum Wavegen {
     public static let version = "0.1.0"
 
     static var subcommands: [any Subcommand.Type] {
-        [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self]
+        [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self, BuildCommand.self, PreviewCommand.self]
     }
 
     static var overview: String { """

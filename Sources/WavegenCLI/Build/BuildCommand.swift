@@ -1,0 +1,274 @@
+import Foundation
+import WaveKit
+
+/// `wavegen build [MANIFEST]`: renders every output a manifest lists, rewriting only the files
+/// whose bytes change.
+enum BuildCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "build",
+        abstract: "Render every output of a build manifest; files whose bytes would not change are left alone.",
+        usage: "wavegen build [<manifest>] [--check] [-j <n>] [--report <file>] [options]",
+        arguments: [("<manifest>", "The manifest file, or a folder holding wavegen.json (default: ./wavegen.json).")],
+        options: [
+            OptionSpec(names: ["--check"], value: nil, help: "Render in memory and write nothing; exit 1 if an output is missing, differs or fails."),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many outputs at once.", defaultText: "one per core"),
+            OptionSpec(names: ["--report"], value: "file", help: "Also write a JSON report of every output to this file."),
+            OptionSpec(names: ["--json"], value: nil, help: "Print a JSON summary on stdout instead of one line per output."),
+            OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems: no output lines, summary or progress."),
+        ] + PresetOptions.specs,
+        discussion: """
+            Each output is rendered in memory and compared with the file already there: a file whose
+            bytes would not change is not rewritten (its modification time stays). The overrides
+            (--set, --size, --scale, --fps, --level, --background) apply to every job, after the
+            job's own. The manifest format is described in docs/manifest.md.
+            """)
+
+    /// What happened to one output.
+    enum Status: String, Sendable {
+        case written, unchanged
+        case overBudget = "over-budget"
+        case failed, missing, stale
+    }
+
+    struct Result: Sendable {
+        var status: Status
+        var rendered: RenderedOutput?
+        /// The size of the file that was there before, when it differs (`stale`).
+        var previousBytes: Int?
+        /// Problem lines without the job/output prefix.
+        var errors: [String] = []
+        var code: ExitCode = .success
+    }
+
+    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+        guard a.positionals.count <= 1 else { throw .usage("build takes one manifest, got \(a.positionals.count)") }
+        let workers = try jobCount(a)
+        let cli = try PresetOptions.overrides(a)
+        let check = a.has("--check"), quiet = a.has("--quiet"), json = a.has("--json")
+        let report = a.value("--report")
+        if let report { try AtomicFile.checkWritable(report) }
+
+        let manifestPath = BuildManifest.locate(a.positionals.first)
+        let manifest: BuildManifest
+        do {
+            manifest = try BuildManifest.load(manifestPath)
+        } catch {
+            var e = error.commandError
+            if a.positionals.isEmpty, case .unreadable = error {
+                e.lines[0] += " (name a manifest: wavegen build path/to/wavegen.json)"
+            }
+            throw e
+        }
+        let plan = try BuildPlan.make(manifest, overrides: cli)
+        for w in plan.warnings { console.err("warning: \(w)\n") }
+
+        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
+        let collected = ResultBox(count: plan.outputs.count)
+        OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
+            build(plan.outputs[i], plan: plan, check: check, threads: workers == 1 ? 0 : 1)
+        }, started: { _, i in
+            progress.show(plan.outputs[i].path)
+        }, deliver: { i, result in
+            collected.set(i, result)
+            let output = plan.outputs[i]
+            progress.clear()
+            for line in result.errors { console.err("Error: \(output.job.label): \(output.path): \(line)\n") }
+            if !quiet, !json { console.out(textLine(output, result) + "\n") }
+            progress.redraw()
+        })
+        progress.finish()
+
+        let done = collected.results.map { $0! }
+        let counts = Counts(done)
+        let code = exitCode(done, check: check)
+        if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
+        if check, counts.missing + counts.stale > 0 {
+            console.err("Error: \(counts.missing + counts.stale) of \(done.count) outputs are missing or out of date; run 'wavegen build\(a.positionals.first.map { " " + $0 } ?? "")' to update them\n")
+        }
+        let summary = BuildReport.json(plan: plan, results: done, check: check, counts: counts, code: code)
+        if json { console.out(summary.serialized() + "\n") }
+        if let report { try AtomicFile.write(Array((summary.serialized() + "\n").utf8), to: report) }
+        if code != .success { throw CommandError(code, []) }
+    }
+
+    static func jobCount(_ a: ParsedArguments) throws(CommandError) -> Int {
+        guard let v = a.value("--jobs") else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard let n = Int(v), n >= 1 else { throw .usage("--jobs expects a whole number ≥ 1, got '\(v)'") }
+        return n
+    }
+
+    /// Renders one output and compares it with the file on disk; writes it unless `check`.
+    static func build(_ output: BuildPlan.Output, plan: BuildPlan, check: Bool, threads: Int) -> Result {
+        let loaded: BuildPlan.Loaded
+        switch plan.configs[output.config].result {
+        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.code)
+        case let .success(l): loaded = l
+        }
+        let rendered: RenderedOutput
+        do {
+            rendered = try RenderedOutput.render(loaded, format: output.format, threads: threads)
+        } catch {
+            return Result(status: .failed, errors: error.lines, code: .failure)
+        }
+        if let budget = output.budget, rendered.bytes.count > budget {
+            return Result(status: .overBudget, rendered: rendered,
+                          errors: ["\(rendered.bytes.count) bytes is over the budget of \(budget) bytes (\(output.job.budget.source(for: output.format))); not written"],
+                          code: .failure)
+        }
+        let existing: [UInt8]?
+        switch readExisting(output.path) {
+        case let .success(bytes): existing = bytes
+        case let .failure(f): return Result(status: .failed, rendered: rendered, errors: f.lines, code: .failure)
+        }
+        if let existing, existing == rendered.bytes { return Result(status: .unchanged, rendered: rendered) }
+        if check {
+            guard let existing else {
+                return Result(status: .missing, rendered: rendered, errors: ["is missing"], code: .failure)
+            }
+            return Result(status: .stale, rendered: rendered, previousBytes: existing.count,
+                          errors: ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"],
+                          code: .failure)
+        }
+        let folder = (output.path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return Result(status: .failed, rendered: rendered, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .failure)
+            }
+        }
+        do {
+            try AtomicFile.write(rendered.bytes, to: output.path)
+        } catch {
+            return Result(status: .failed, rendered: rendered,
+                          errors: error.lines.map { $0.hasPrefix(output.path + ": ") ? String($0.dropFirst(output.path.count + 2)) : $0 },
+                          code: .failure)
+        }
+        return Result(status: .written, rendered: rendered, previousBytes: existing?.count)
+    }
+
+    /// The bytes of the file at `path`, nil when there is none.
+    static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, BuildPlan.Failure> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .success(nil) }
+        if isDirectory.boolValue { return .failure(BuildPlan.Failure(code: .failure, lines: ["cannot write: is a directory"])) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(BuildPlan.Failure(code: .failure, lines: ["cannot read the existing file to compare"]))
+        }
+        return .success([UInt8](data))
+    }
+
+    /// `written  out/classic.gif (43.1 KB)`
+    static func textLine(_ output: BuildPlan.Output, _ r: Result) -> String {
+        let status = r.status.rawValue
+        var line = status.padding(toLength: max(8, status.count), withPad: " ", startingAt: 0) + " " + output.path
+        let size = r.rendered.map { FormatText.bytes($0.bytes.count) }
+        switch r.status {
+        case .written, .unchanged:
+            if let size { line += " (\(size))" }
+        case .overBudget:
+            if let size, let budget = output.budget { line += " (\(size), budget \(FormatText.bytes(budget)))" }
+        case .missing:
+            if let size { line += " (would be \(size))" }
+        case .stale:
+            if let size, let previous = r.previousBytes { line += " (\(size), \(FormatText.bytes(previous)) on disk)" }
+        case .failed:
+            break
+        }
+        return line
+    }
+
+    struct Counts {
+        var written = 0, unchanged = 0, overBudget = 0, failed = 0, missing = 0, stale = 0
+        var total = 0
+
+        init(_ results: [Result]) {
+            total = results.count
+            for r in results {
+                switch r.status {
+                case .written: written += 1
+                case .unchanged: unchanged += 1
+                case .overBudget: overBudget += 1
+                case .failed: failed += 1
+                case .missing: missing += 1
+                case .stale: stale += 1
+                }
+            }
+        }
+
+        /// `12 outputs: 3 written, 9 unchanged, 0 failed`; failures include outputs over budget.
+        func summary(check: Bool) -> String {
+            let noun = total == 1 ? "output" : "outputs"
+            if check {
+                return "\(total) \(noun): \(unchanged) unchanged, \(missing) missing, \(stale) stale, \(failed + overBudget) failed"
+            }
+            return "\(total) \(noun): \(written) written, \(unchanged) unchanged, \(failed + overBudget) failed"
+        }
+    }
+
+    /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), else 1 when anything
+    /// failed or (with --check) is missing or stale, else 0.
+    static func exitCode(_ results: [Result], check: Bool) -> ExitCode {
+        let codes = Set(results.map(\.code))
+        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { return code }
+        return .success
+    }
+}
+
+/// Collects results from the workers.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [BuildCommand.Result?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ r: BuildCommand.Result) { lock.withLock { storage[i] = r } }
+    var results: [BuildCommand.Result?] { lock.withLock { storage } }
+}
+
+/// The one-line progress display on a terminal's stderr: `[3/12] out/orb@2x.webp`, rewritten in
+/// place and cleared at the end. Does nothing when disabled.
+final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let enabled: Bool
+    private let total: Int
+    private let lock = NSLock()
+    private var started = 0
+    private var current: String?
+
+    init(console: Console, enabled: Bool, total: Int) {
+        self.console = console
+        self.enabled = enabled
+        self.total = total
+    }
+
+    static let clearLine = "\r\u{1B}[K"
+
+    func show(_ path: String) {
+        guard enabled else { return }
+        lock.withLock {
+            started += 1
+            current = "[\(started)/\(total)] \(path)"
+            console.err(ProgressLine.clearLine + current!)
+        }
+    }
+
+    /// Takes the line away so that other output starts at the left margin.
+    func clear() {
+        guard enabled else { return }
+        lock.withLock { if current != nil { console.err(ProgressLine.clearLine) } }
+    }
+
+    func redraw() {
+        guard enabled else { return }
+        lock.withLock { if let current { console.err(current) } }
+    }
+
+    func finish() {
+        guard enabled else { return }
+        lock.withLock {
+            if current != nil { console.err(ProgressLine.clearLine) }
+            current = nil
+        }
+    }
+}

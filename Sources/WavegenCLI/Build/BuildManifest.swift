@@ -1,0 +1,558 @@
+import Foundation
+import WaveKit
+
+/// A build manifest (`wavegen.json`): the jobs `wavegen build` and `wavegen preview` render.
+/// See docs/manifest.md for the format.
+struct BuildManifest: Sendable {
+    /// The manifest file as named on the command line (used in messages).
+    var file: String
+    /// The folder relative paths resolve against: "" for the current folder.
+    var directory: String
+    var jobs: [Job]
+
+    /// The largest manifest file read, in bytes.
+    static let maximumFileSize = 1 << 20
+    /// The name looked for when no manifest is given (or a folder is).
+    static let defaultFileName = "wavegen.json"
+
+    static let topLevelKeys = ["jobs"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes"]
+    static let levelRangeKeys = ["from", "to", "step"]
+    /// Most outputs one `levels` range may produce.
+    static let maximumLevels = 1001
+
+    /// One entry of `jobs`.
+    struct Job: Sendable {
+        /// Index in `jobs` (0-based, as in the key path `jobs[2]`).
+        var index: Int
+        /// The job's `name`, or its preset reference.
+        var name: String
+        /// The preset as written in the manifest.
+        var presetText: String
+        /// The preset reference handed to the loader (resolved against the manifest's folder).
+        var preset: String
+        var output: OutputTemplate
+        /// Where `output` is in the manifest (for collision messages).
+        var outputLine: Int
+        var outputColumn: Int
+        /// nil: taken from the output's extension.
+        var formats: [OutputFormat]?
+        var scales: [Double]?
+        var levels: [Double]?
+        var variants: [Variant]?
+        /// `set`: overrides for every output of the job.
+        var overrides: [PresetOverride]
+        var budget: Budget
+
+        /// A preset named on `preview`'s command line rather than a manifest entry.
+        var standalone = false
+
+        /// "jobs[2] (orb)", or the preset for a standalone job.
+        var label: String { standalone ? name : "jobs[\(index)] (\(name))" }
+    }
+
+    struct Variant: Sendable {
+        var name: String
+        var overrides: [PresetOverride]
+    }
+
+    /// `maxBytes`: one limit for every output, or one per format.
+    struct Budget: Sendable, Equatable {
+        var all: Int?
+        var perFormat: [OutputFormat: Int] = [:]
+
+        func limit(for format: OutputFormat) -> Int? { perFormat[format] ?? all }
+
+        /// The manifest key the limit comes from, for messages.
+        func source(for format: OutputFormat) -> String { perFormat[format] != nil ? "maxBytes.\(format.rawValue)" : "maxBytes" }
+    }
+
+    /// One thing wrong with a manifest, at a key path and position.
+    struct Problem: Sendable, Equatable {
+        var path: String
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// Why a manifest could not be read.
+    enum LoadError: Error {
+        /// Missing, a folder without a wavegen.json, unreadable or too large (exit 66).
+        case unreadable(file: String, reason: String)
+        /// Not JSON, or JSON that breaks the format (exit 65).
+        case invalid(file: String, problems: [Problem])
+
+        var commandError: CommandError {
+            switch self {
+            case let .unreadable(file, reason):
+                return CommandError(.noInput, ["\(file): \(reason)"])
+            case let .invalid(file, problems):
+                return CommandError(.dataError, problems.map { p in
+                    let position = p.line > 0 ? "line \(p.line), column \(p.column): " : ""
+                    return "\(file): \(position)\(p.path.isEmpty ? "" : "at \(p.path): ")\(p.message)"
+                })
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The manifest file `reference` names: itself, or the wavegen.json inside a folder.
+    static func locate(_ reference: String?) -> String {
+        guard let reference else { return defaultFileName }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue {
+            return reference.hasSuffix("/") ? reference + defaultFileName : reference + "/" + defaultFileName
+        }
+        return reference
+    }
+
+    /// Whether `path` is a readable JSON file whose top level has a `jobs` key (so `preview` can
+    /// tell manifests from presets).
+    static func looksLikeManifest(_ path: String) -> Bool {
+        guard let bytes = try? readFile(path), let root = try? JSONParser.parse(bytes) else { return false }
+        return root["jobs"] != nil
+    }
+
+    /// Reads and checks the manifest at `path`.
+    static func load(_ path: String) throws(LoadError) -> BuildManifest {
+        let bytes = try readFile(path)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .invalid(file: path, problems: [Problem(path: "", line: error.line, column: error.column, message: error.message)])
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        var reader = ManifestReader()
+        let jobs = reader.manifest(root, directory: directory)
+        guard reader.problems.isEmpty else {
+            // In file order; problems found at one position keep the order they were found in.
+            let sorted = reader.problems.enumerated().sorted { a, b in
+                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+            }.map(\.element)
+            throw .invalid(file: path, problems: sorted)
+        }
+        return BuildManifest(file: path, directory: directory, jobs: jobs)
+    }
+
+    static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .unreadable(file: path, reason: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "is a directory, not a manifest file") }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
+            throw .unreadable(file: path, reason: "is not a regular file")
+        }
+        if let size = attributes?[.size] as? Int, size > maximumFileSize {
+            throw .unreadable(file: path, reason: "is \(size) bytes; manifests are limited to \(maximumFileSize) bytes")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(file: path, reason: "cannot be opened for reading (permission denied?)")
+        }
+        defer { try? handle.close() }
+        let data: Data
+        do {
+            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+        } catch {
+            throw .unreadable(file: path, reason: "cannot be read: \(error.localizedDescription)")
+        }
+        guard data.count <= maximumFileSize else {
+            throw .unreadable(file: path, reason: "is larger than \(maximumFileSize) bytes; manifests are limited to \(maximumFileSize) bytes")
+        }
+        return [UInt8](data)
+    }
+
+    /// A path from the manifest, resolved against its folder.
+    static func resolve(_ path: String, in directory: String) -> String {
+        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// The preset reference for the loader: a path (containing "/" or ending in ".json", or an
+    /// existing file of that name beside the manifest) resolves against the manifest's folder;
+    /// anything else is a bundled preset's name.
+    static func presetReference(_ text: String, in directory: String) -> String {
+        let joined = resolve(text, in: directory)
+        if text.contains("/") || text.hasSuffix(".json") { return joined }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: joined, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return joined.contains("/") ? joined : "./" + joined
+        }
+        return text
+    }
+}
+
+/// Reads a manifest's JSON tree into jobs, collecting every problem with its key path and position.
+struct ManifestReader {
+    private(set) var problems: [BuildManifest.Problem] = []
+
+    mutating func fail(_ path: String, _ node: JSONNode, _ message: String) {
+        problems.append(BuildManifest.Problem(path: path, line: node.line, column: node.column, message: message))
+    }
+
+    /// Reports members not in `allowed` (keys starting with `$` or `_` are always allowed).
+    mutating func checkKeys(_ node: JSONNode, at path: String, allowed: [String]) {
+        guard case let .object(members) = node.value else { return }
+        for member in members where !allowed.contains(member.key) {
+            if member.key.hasPrefix("$") || member.key.hasPrefix("_") { continue }
+            let keyPath = path.isEmpty ? member.key : path + "." + member.key
+            if let guess = Suggest.closest(to: member.key, among: allowed) {
+                fail(keyPath, member.value, "unknown key (did you mean \"\(guess)\"?)")
+            } else {
+                fail(keyPath, member.value, "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+        }
+    }
+
+    func describe(_ node: JSONNode) -> String {
+        switch node.value {
+        case let .string(s): return "\"\(s)\""
+        case let .number(n): return JSONNode(.number(n)).serialized(indent: nil)
+        case let .bool(b): return b ? "true" : "false"
+        default: return node.value.kindName
+        }
+    }
+
+    func members(_ node: JSONNode) -> [(key: String, value: JSONNode)] {
+        guard case let .object(m) = node.value else { return [] }
+        return m.filter { !$0.key.hasPrefix("$") && !$0.key.hasPrefix("_") }
+    }
+
+    mutating func manifest(_ root: JSONNode, directory: String) -> [BuildManifest.Job] {
+        guard case .object = root.value else {
+            fail("", root, "expected an object with a \"jobs\" array, got \(root.value.kindName)")
+            return []
+        }
+        checkKeys(root, at: "", allowed: BuildManifest.topLevelKeys)
+        guard let jobsNode = root["jobs"] else {
+            fail("jobs", root, "is required: a list of jobs, each with a \"preset\" and an \"output\"")
+            return []
+        }
+        guard case let .array(items) = jobsNode.value else {
+            fail("jobs", jobsNode, "expected an array of jobs, got \(describe(jobsNode))")
+            return []
+        }
+        if items.isEmpty { fail("jobs", jobsNode, "is empty; list at least one job") }
+        var jobs: [BuildManifest.Job] = []
+        for (i, item) in items.enumerated() {
+            if let job = self.job(item, index: i, directory: directory) { jobs.append(job) }
+        }
+        return jobs
+    }
+
+    private mutating func job(_ node: JSONNode, index: Int, directory: String) -> BuildManifest.Job? {
+        let path = "jobs[\(index)]"
+        guard case .object = node.value else {
+            fail(path, node, "expected a job object, got \(describe(node))")
+            return nil
+        }
+        let before = problems.count
+        checkKeys(node, at: path, allowed: BuildManifest.jobKeys)
+
+        var name: String?
+        if let n = node["name"] {
+            if case let .string(s) = n.value, !s.isEmpty { name = s } else { fail(path + ".name", n, "expected a non-empty string, got \(describe(n))") }
+        }
+        var presetText = ""
+        if let p = node["preset"] {
+            if case let .string(s) = p.value, !s.isEmpty { presetText = s } else { fail(path + ".preset", p, "expected a preset file or bundled name, got \(describe(p))") }
+        } else {
+            fail(path + ".preset", node, "is required: a preset file (relative to the manifest) or a bundled preset's name")
+        }
+
+        let formats = node["formats"].flatMap { self.formats($0, at: path + ".formats") }
+        let scales = node["scales"].flatMap { self.scales($0, at: path + ".scales") }
+        let levels = node["levels"].flatMap { self.levels($0, at: path + ".levels") }
+        let variants = node["variants"].flatMap { self.variants($0, at: path + ".variants") }
+        let overrides = node["set"].map { self.overrides($0, at: path + ".set") } ?? []
+        let budget = node["maxBytes"].map { self.budget($0, at: path + ".maxBytes") } ?? BuildManifest.Budget()
+
+        var template: OutputTemplate?
+        var outputNode = node
+        if let o = node["output"] {
+            outputNode = o
+            if case let .string(s) = o.value, !s.isEmpty {
+                switch OutputTemplate.parse(s) {
+                case let .success(t): template = t
+                case let .failure(e): fail(path + ".output", o, e.description)
+                }
+            } else {
+                fail(path + ".output", o, "expected an output path template such as \"out/{name}{scale}.{format}\", got \(describe(o))")
+            }
+        } else {
+            fail(path + ".output", node, "is required: the output path template, e.g. \"out/{name}{scale}.{format}\"")
+        }
+
+        if let t = template {
+            if t.uses(.variant), variants == nil, node["variants"] == nil {
+                fail(path + ".output", outputNode, "uses {variant} but the job has no \"variants\"")
+            }
+            if t.uses(.level), levels == nil, node["levels"] == nil {
+                fail(path + ".output", outputNode, "uses {level} but the job has no \"levels\"")
+            }
+            if t.uses(.format), formats == nil, node["formats"] == nil {
+                fail(path + ".output", outputNode, "uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])")
+            }
+            if !t.uses(.format) {
+                let ext = t.literalExtension
+                let fromExt = ext.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+                if node["formats"] == nil, fromExt == nil {
+                    fail(path + ".output", outputNode, "cannot tell the format: end the output with .gif or .webp, or add \"formats\" and use {format}")
+                }
+                if let fromExt, let formats, let other = formats.first(where: { $0 != fromExt }) {
+                    fail(path + ".output", outputNode, "ends in .\(ext!) but \"formats\" includes \(other.rawValue); end it with .{format}")
+                }
+            }
+        }
+        guard problems.count == before, let template else { return nil }
+        let fromExtension = template.literalExtension.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+        return BuildManifest.Job(
+            index: index, name: name ?? presetText, presetText: presetText,
+            preset: BuildManifest.presetReference(presetText, in: directory),
+            output: template, outputLine: outputNode.line, outputColumn: outputNode.column,
+            formats: formats ?? fromExtension.map { [$0] }, scales: scales, levels: levels,
+            variants: variants, overrides: overrides, budget: budget)
+    }
+
+    private mutating func nonEmptyArray(_ node: JSONNode, at path: String, of what: String) -> [JSONNode]? {
+        guard case let .array(items) = node.value else {
+            fail(path, node, "expected an array of \(what), got \(describe(node))")
+            return nil
+        }
+        if items.isEmpty {
+            fail(path, node, "is empty; leave the key out instead")
+            return nil
+        }
+        return items
+    }
+
+    private mutating func formats(_ node: JSONNode, at path: String) -> [OutputFormat]? {
+        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\")") else { return nil }
+        var result: [OutputFormat] = []
+        var ok = true
+        for (i, item) in items.enumerated() {
+            guard case let .string(s) = item.value, let f = OutputFormat(rawValue: s) else {
+                let hint: String
+                if case let .string(s) = item.value, let guess = Suggest.closest(to: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
+                    hint = " (did you mean \"\(guess)\"?)"
+                } else {
+                    hint = " (expected \"gif\" or \"webp\")"
+                }
+                fail("\(path)[\(i)]", item, "\(describe(item)) is not a format\(hint)")
+                ok = false
+                continue
+            }
+            if result.contains(f) { fail("\(path)[\(i)]", item, "\"\(s)\" is listed twice"); ok = false }
+            result.append(f)
+        }
+        return ok ? result : nil
+    }
+
+    private mutating func scales(_ node: JSONNode, at path: String) -> [Double]? {
+        guard let items = nonEmptyArray(node, at: path, of: "scales such as [1, 2, 3]") else { return nil }
+        var result: [Double] = []
+        var ok = true
+        for (i, item) in items.enumerated() {
+            guard case let .number(n) = item.value, n > 0, n <= 16 else {
+                fail("\(path)[\(i)]", item, "must be a number greater than 0 and at most 16, got \(describe(item))")
+                ok = false
+                continue
+            }
+            if result.contains(n) { fail("\(path)[\(i)]", item, "\(describe(item)) is listed twice"); ok = false }
+            result.append(n)
+        }
+        return ok ? result : nil
+    }
+
+    private mutating func levels(_ node: JSONNode, at path: String) -> [Double]? {
+        if case .object = node.value {
+            checkKeys(node, at: path, allowed: BuildManifest.levelRangeKeys)
+            let before = problems.count
+            func number(_ key: String, default value: Double?, in range: ClosedRange<Double>, positive: Bool = false) -> Double? {
+                guard let n = node[key] else {
+                    if value == nil { fail(path + "." + key, node, "is required") }
+                    return value
+                }
+                guard case let .number(v) = n.value, range.contains(v), !positive || v > 0 else {
+                    let low = positive ? "greater than 0" : "at least \(JSONNode(.number(range.lowerBound)).serialized())"
+                    fail(path + "." + key, n, "must be a number \(low) and at most \(JSONNode(.number(range.upperBound)).serialized()), got \(describe(n))")
+                    return nil
+                }
+                return v
+            }
+            let from = number("from", default: 0, in: 0...1)
+            let to = number("to", default: 1, in: 0...1)
+            let step = number("step", default: nil, in: 0...1, positive: true)
+            guard problems.count == before, let from, let to, let step else { return nil }
+            guard from <= to else {
+                fail(path, node, "\"from\" (\(describe(node["from"]!))) is above \"to\" (\(describe(node["to"] ?? JSONNode(.number(1)))))")
+                return nil
+            }
+            let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
+            guard count <= BuildManifest.maximumLevels else {
+                fail(path, node, "makes \(count) levels; at most \(BuildManifest.maximumLevels) are allowed")
+                return nil
+            }
+            return (0..<count).map { k in ((from + Double(k) * step) * 1e9).rounded() / 1e9 }
+        }
+        guard let items = nonEmptyArray(node, at: path, of: "levels between 0 and 1, or { \"from\", \"to\", \"step\" }") else { return nil }
+        var result: [Double] = []
+        var ok = true
+        for (i, item) in items.enumerated() {
+            guard case let .number(n) = item.value, (0...1).contains(n) else {
+                fail("\(path)[\(i)]", item, "must be a number between 0 and 1, got \(describe(item))")
+                ok = false
+                continue
+            }
+            if result.contains(n) { fail("\(path)[\(i)]", item, "\(describe(item)) is listed twice"); ok = false }
+            result.append(n)
+        }
+        return ok ? result : nil
+    }
+
+    private mutating func variants(_ node: JSONNode, at path: String) -> [BuildManifest.Variant]? {
+        guard case .object = node.value else {
+            fail(path, node, "expected an object of variant name → overrides, e.g. {\"dark\": {\"background\": \"#121212\"}}, got \(describe(node))")
+            return nil
+        }
+        let entries = members(node)
+        if entries.isEmpty {
+            fail(path, node, "is empty; leave the key out instead")
+            return nil
+        }
+        let before = problems.count
+        var result: [BuildManifest.Variant] = []
+        for (name, value) in entries {
+            let keyPath = path + "." + name
+            if name.isEmpty || name.contains("/") || name.contains("{") || name.contains("}") || name.contains("\\") {
+                fail(keyPath, value, "a variant name must be non-empty and may not contain /, \\, { or }")
+            }
+            guard case .object = value.value else {
+                fail(keyPath, value, "expected an object of preset key path → value (use {} for the preset as it is), got \(describe(value))")
+                continue
+            }
+            result.append(BuildManifest.Variant(name: name, overrides: overrides(value, at: keyPath)))
+        }
+        return problems.count == before ? result : nil
+    }
+
+    /// An object of preset key path → JSON value.
+    mutating func overrides(_ node: JSONNode, at path: String) -> [PresetOverride] {
+        guard case .object = node.value else {
+            fail(path, node, "expected an object of preset key path → value, e.g. {\"layers[0].color\": \"#18FFFF\"}, got \(describe(node))")
+            return []
+        }
+        var result: [PresetOverride] = []
+        for (key, value) in members(node) {
+            guard let keyPath = KeyPathExpression(parsing: key) else {
+                fail(path + "." + key, value, "\"\(key)\" is not a preset key path (expected e.g. background or layers[0].color)")
+                continue
+            }
+            result.append(PresetOverride(path: keyPath, value: value))
+        }
+        return result
+    }
+
+    private mutating func budget(_ node: JSONNode, at path: String) -> BuildManifest.Budget {
+        func limit(_ n: JSONNode, at path: String) -> Int? {
+            guard case let .number(v) = n.value, v == v.rounded(), v >= 1, v < 1e15 else {
+                fail(path, n, "expected a whole number of bytes (at least 1), got \(describe(n))")
+                return nil
+            }
+            return Int(v)
+        }
+        switch node.value {
+        case .number:
+            return BuildManifest.Budget(all: limit(node, at: path))
+        case .object:
+            checkKeys(node, at: path, allowed: OutputFormat.allCases.map(\.rawValue))
+            var budget = BuildManifest.Budget()
+            for f in OutputFormat.allCases {
+                if let n = node[f.rawValue], let v = limit(n, at: path + "." + f.rawValue) { budget.perFormat[f] = v }
+            }
+            return budget
+        default:
+            fail(path, node, "expected a number of bytes, or {\"gif\": bytes, \"webp\": bytes}, got \(describe(node))")
+            return BuildManifest.Budget()
+        }
+    }
+}
+
+/// An output path template: literal text with `{name}`, `{variant}`, `{scale}`, `{level}` and
+/// `{format}` fields.
+struct OutputTemplate: Sendable, Equatable {
+    enum Field: String, Sendable, CaseIterable {
+        case name, variant, scale, level, format
+    }
+
+    enum Segment: Sendable, Equatable {
+        case text(String)
+        case field(Field)
+    }
+
+    var segments: [Segment]
+    var source: String
+
+    static func parse(_ text: String) -> Result<OutputTemplate, TemplateError> {
+        var segments: [Segment] = []
+        var literal = ""
+        var rest = Substring(text)
+        while let c = rest.first {
+            if c == "}" { return .failure(TemplateError("a \"}\" without a \"{\" in \"\(text)\"")) }
+            guard c == "{" else { literal.append(c); rest = rest.dropFirst(); continue }
+            guard let close = rest.firstIndex(of: "}") else { return .failure(TemplateError("a \"{\" without a \"}\" in \"\(text)\"")) }
+            let name = String(rest[rest.index(after: rest.startIndex)..<close])
+            guard let field = Field(rawValue: name) else {
+                let known = Field.allCases.map(\.rawValue)
+                let hint = Suggest.closest(to: name, among: known).map { " (did you mean {\($0)}?)" }
+                    ?? " (the fields are \(known.map { "{\($0)}" }.joined(separator: ", ")))"
+                return .failure(TemplateError("unknown field {\(name)}\(hint)"))
+            }
+            if !literal.isEmpty { segments.append(.text(literal)); literal = "" }
+            segments.append(.field(field))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !literal.isEmpty { segments.append(.text(literal)) }
+        if text.hasSuffix("/") { return .failure(TemplateError("\"\(text)\" names a folder, not a file")) }
+        return .success(OutputTemplate(segments: segments, source: text))
+    }
+
+    struct TemplateError: Error, CustomStringConvertible {
+        var description: String
+        init(_ d: String) { description = d }
+    }
+
+    func uses(_ field: Field) -> Bool { segments.contains(.field(field)) }
+
+    /// The extension when the template ends in literal text such as ".gif".
+    var literalExtension: String? {
+        guard case let .text(t)? = segments.last, let dot = t.lastIndex(of: "."), !t[dot...].contains("/") else { return nil }
+        let ext = String(t[t.index(after: dot)...])
+        return ext.isEmpty ? nil : ext
+    }
+
+    func render(_ values: [Field: String]) -> String {
+        segments.map { s -> String in
+            switch s {
+            case let .text(t): return t
+            case let .field(f): return values[f] ?? ""
+            }
+        }.joined()
+    }
+
+    /// "" for 1, "@2x", "@1.5x".
+    static func scaleText(_ scale: Double?) -> String {
+        guard let scale, scale != 1 else { return "" }
+        return "@\(FormatText.seconds(scale))x"
+    }
+
+    /// The level as a whole percent, zero-padded to 3: 0.3 → "030".
+    static func levelText(_ level: Double) -> String {
+        String(format: "%03d", Int((level * 100).rounded()))
+    }
+}
+
+extension OutputTemplate.TemplateError: Equatable {}

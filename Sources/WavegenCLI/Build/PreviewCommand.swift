@@ -1,0 +1,281 @@
+import Foundation
+import WaveKit
+
+/// `wavegen preview [MANIFEST or PRESET...] -o preview.html`: one self-contained HTML page showing
+/// every output of a manifest (or each preset as GIF and WebP) playing on a light and a dark
+/// background, with its numbers.
+enum PreviewCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "preview",
+        abstract: "Write an HTML page that plays every output of a manifest (or presets) on light and dark backgrounds.",
+        usage: "wavegen preview [<manifest> | <preset> ...] --output <file.html> [options]",
+        arguments: [
+            ("<manifest>", "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json)."),
+            ("<preset>", "A preset file or bundled name, shown as GIF and WebP."),
+        ],
+        options: [
+            OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write."),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once.", defaultText: "one per core"),
+            OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
+        ] + PresetOptions.specs,
+        discussion: """
+            Everything is rendered in memory (nothing but the page is written) and embedded as
+            data: URIs, so the page can be opened, mailed or attached anywhere. Images made at a
+            scale (@2x, @3x) are shown at their size at scale 1, as an app shows them.
+            """)
+
+    /// One image on the page.
+    struct Item {
+        var group: Int
+        var output: BuildPlan.Output
+        var plan: Int
+    }
+
+    /// A section of the page: one manifest job, or one preset.
+    struct Group {
+        var title: String
+        var subtitle: String
+    }
+
+    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+        guard let file = a.value("--output") else { throw .usage("missing --output <file.html>") }
+        let workers = try BuildCommand.jobCount(a)
+        let cli = try PresetOptions.overrides(a)
+        var inputs = a.positionals
+        if inputs.isEmpty {
+            guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
+                throw .usage("preview needs a manifest or presets, and there is no \(BuildManifest.defaultFileName) here")
+            }
+            inputs = [BuildManifest.defaultFileName]
+        }
+        try AtomicFile.checkWritable(file)
+
+        var plans: [BuildPlan] = []
+        var groups: [Group] = []
+        var items: [Item] = []
+        var presets: [BuildManifest.Job] = []
+        func addPlan(_ plan: BuildPlan, title: (BuildManifest.Job) -> Group) {
+            let p = plans.count
+            plans.append(plan)
+            var groupOfJob: [Int: Int] = [:]
+            for o in plan.outputs {
+                let g = groupOfJob[o.job.index] ?? {
+                    groups.append(title(o.job))
+                    groupOfJob[o.job.index] = groups.count - 1
+                    return groups.count - 1
+                }()
+                items.append(Item(group: g, output: o, plan: p))
+            }
+        }
+        func flushPresets() throws(CommandError) {
+            guard !presets.isEmpty else { return }
+            let manifest = BuildManifest(file: "(command line)", directory: "", jobs: presets)
+            let plan = try BuildPlan.make(manifest, overrides: cli, checkCollisions: false)
+            addPlan(plan) { job in Group(title: job.presetText, subtitle: "preset") }
+            presets.removeAll()
+        }
+        for input in inputs {
+            let path = BuildManifest.locate(input)
+            if BuildManifest.looksLikeManifest(path) {
+                try flushPresets()
+                let manifest: BuildManifest
+                do {
+                    manifest = try BuildManifest.load(path)
+                } catch {
+                    throw error.commandError
+                }
+                addPlan(try BuildPlan.make(manifest, overrides: cli)) { job in
+                    Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
+                }
+            } else {
+                // Each preset as GIF and WebP; the path is only a label here.
+                presets.append(BuildManifest.Job(
+                    index: presets.count, name: input, presetText: input, preset: input,
+                    output: try! OutputTemplate.parse("{name}.{format}").get(), outputLine: 0, outputColumn: 0,
+                    formats: [.gif, .webp], scales: nil, levels: nil, variants: nil, overrides: [], budget: BuildManifest.Budget(),
+                    standalone: true))
+            }
+        }
+        try flushPresets()
+        for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
+
+        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
+        let box = PreviewBox(count: items.count)
+        OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewBox.Entry in
+            let item = items[i]
+            switch plans[item.plan].configs[item.output.config].result {
+            case let .failure(f):
+                return PreviewBox.Entry(rendered: nil, errors: f.lines, code: f.code)
+            case let .success(loaded):
+                do throws(CommandError) {
+                    let r = try RenderedOutput.render(loaded, format: item.output.format, threads: workers == 1 ? 0 : 1)
+                    return PreviewBox.Entry(rendered: r, errors: [], code: .success)
+                } catch {
+                    return PreviewBox.Entry(rendered: nil, errors: error.lines, code: .failure)
+                }
+            }
+        }, started: { _, i in
+            progress.show(items[i].output.path)
+        }, deliver: { i, entry in
+            box.set(i, entry)
+            if !entry.errors.isEmpty {
+                progress.clear()
+                let o = items[i].output
+                for line in entry.errors { console.err("Error: \(o.job.label): \(o.path): \(line)\n") }
+                progress.redraw()
+            }
+        })
+        progress.finish()
+        let entries = box.entries.map { $0! }
+
+        let html = PreviewPage.html(groups: groups, items: items, entries: entries)
+        try AtomicFile.write(Array(html.utf8), to: file)
+        let failed = entries.filter { $0.rendered == nil }.count
+        if !a.has("--quiet") || failed > 0 {
+            let sources = inputs.count == 1 ? inputs[0] : "\(inputs.count) inputs"
+            let noun = items.count == 1 ? "animation" : "animations"
+            console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(FormatText.bytes(html.utf8.count))\n")
+        }
+        let codes = Set(entries.map(\.code))
+        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
+    }
+}
+
+/// Collects rendered images from the workers.
+final class PreviewBox: @unchecked Sendable {
+    struct Entry: Sendable {
+        var rendered: RenderedOutput?
+        var errors: [String]
+        var code: ExitCode
+    }
+
+    private let lock = NSLock()
+    private var storage: [Entry?]
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ e: Entry) { lock.withLock { storage[i] = e } }
+    var entries: [Entry?] { lock.withLock { storage } }
+}
+
+/// The preview page's HTML.
+enum PreviewPage {
+    static let lightBackground = "#FFFFFF"
+    static let darkBackground = "#121212"
+
+    static func html(groups: [PreviewCommand.Group], items: [PreviewCommand.Item], entries: [PreviewBox.Entry]) -> String {
+        var body = ""
+        for (g, group) in groups.enumerated() {
+            let members = items.indices.filter { items[$0].group == g }
+            body += "<section class=\"group\">\n<h2>\(escape(group.title)) <small>\(escape(group.subtitle))</small></h2>\n<div class=\"cards\">\n"
+            for i in members { body += card(items[i], entries[i], id: i) }
+            body += "</div>\n</section>\n"
+        }
+        let total = entries.reduce(0) { $0 + ($1.rendered?.bytes.count ?? 0) }
+        let failed = entries.filter { $0.rendered == nil }.count
+        let summary = "\(entries.count - failed) animations, \(FormatText.bytes(total)) in all"
+            + (failed > 0 ? ", \(failed) failed" : "") + ". Each plays on a light (\(lightBackground)) and a dark (\(darkBackground)) background."
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="wavegen \(Wavegen.version)">
+            <title>wavegen preview</title>
+            <style>
+            :root { color-scheme: light; }
+            body { margin: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #212121; background: #ECEFF1; }
+            h1 { font-size: 22px; margin: 0 0 4px; }
+            h2 { font-size: 16px; margin: 28px 0 10px; }
+            h2 small { font-weight: normal; color: #607D8B; margin-left: 6px; }
+            .summary { color: #455A64; margin: 0; }
+            .cards { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+            .card { margin: 0; background: #FFFFFF; border: 1px solid #CFD8DC; border-radius: 8px; padding: 10px 12px; }
+            .card.failed { border-color: #E53935; background: #FFEBEE; }
+            .card figcaption { font: 600 13px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin-bottom: 8px; word-break: break-all; }
+            .stages { display: flex; gap: 8px; }
+            .stage { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; padding: 12px; border-radius: 6px; min-width: 64px; }
+            .stage.light { background: \(lightBackground); border: 1px solid #E0E0E0; color: #757575; }
+            .stage.dark { background: \(darkBackground); border: 1px solid #121212; color: #9E9E9E; }
+            .stage span { font-size: 11px; }
+            .stage img { display: block; }
+            dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
+            dt { color: #78909C; }
+            dd { margin: 0; font-variant-numeric: tabular-nums; }
+            .over { color: #C62828; font-weight: 600; }
+            pre { white-space: pre-wrap; font-size: 12px; color: #B71C1C; margin: 0; max-width: 480px; }
+            </style>
+            </head>
+            <body>
+            <h1>wavegen preview</h1>
+            <p class="summary">\(escape(summary))</p>
+            \(body)</body>
+            </html>
+
+            """
+    }
+
+    static func card(_ item: PreviewCommand.Item, _ entry: PreviewBox.Entry, id: Int) -> String {
+        let o = item.output
+        guard let r = entry.rendered else {
+            return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"
+        }
+        let mime = o.format == .gif ? "image/gif" : "image/webp"
+        let src = "data:\(mime);base64," + Data(r.bytes).base64EncodedString()
+        let shownWidth = max(1, Int((Double(r.width) / r.scale).rounded()))
+        let shownHeight = max(1, Int((Double(r.height) / r.scale).rounded()))
+        func image(_ theme: String) -> String {
+            "<div class=\"stage \(theme)\"><img src=\"\(src)\" width=\"\(shownWidth)\" height=\"\(shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\"><span>\(theme)</span></div>"
+        }
+        var size = "\(r.width)×\(r.height) px"
+        if r.scale != 1 { size += " (@\(FormatText.seconds(r.scale))x, shown at \(shownWidth)×\(shownHeight))" }
+        var bytes = "\(grouped(r.bytes.count)) bytes" + (r.bytes.count >= 10_000 ? " (\(FormatText.bytes(r.bytes.count)))" : "")
+        if let budget = o.budget {
+            bytes += r.bytes.count > budget ? " <span class=\"over\">over the budget of \(grouped(budget))</span>" : " of \(grouped(budget)) allowed"
+        }
+        var rows: [(String, String)] = [
+            ("format", o.format.name),
+            ("size", escape(size)),
+            ("frames", "\(r.frames) at \(FormatText.seconds(r.fps)) fps, \(FormatText.seconds(r.duration)) s loop"),
+            ("bytes", bytes),
+            ("palette", "\(r.paletteSize) colors"),
+        ]
+        if let v = o.variant { rows.insert(("variant", escape(v)), at: 0) }
+        if let l = o.level { rows.insert(("level", "\(Int((l * 100).rounded())) %"), at: 0) }
+        let numbers = rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined()
+        return """
+            <figure class="card" id="output-\(id)">
+            <figcaption>\(escape(o.path))</figcaption>
+            <div class="stages">\(image("light"))\(image("dark"))</div>
+            <dl>\(numbers)</dl>
+            </figure>
+
+            """
+    }
+
+    /// 43082 → "43,082"
+    static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

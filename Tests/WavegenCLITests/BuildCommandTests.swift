@@ -1,0 +1,383 @@
+import Foundation
+import Testing
+import WaveGIF
+import WaveKit
+import WaveWebP
+@testable import WavegenCLI
+
+/// `wavegen build` on small manifests of tiny presets.
+@Suite struct BuildCommandTests {
+    /// A folder with two tiny presets and a manifest of two jobs (6 outputs).
+    func project(_ manifest: String? = nil) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "presets/blue.json")
+        try folder.writeFile(blinkPreset.replacingOccurrences(of: "#1E88E5", with: "#43A047"), at: "presets/green.json")
+        try folder.writeFile(manifest ?? """
+            {
+              "jobs": [
+                { "name": "blue", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "webp"], "scales": [1, 2] },
+                { "name": "green", "preset": "presets/green.json", "output": "out/green/{name}.{format}", "formats": ["gif", "webp"] }
+              ]
+            }
+            """, at: "wavegen.json")
+        return folder
+    }
+
+    @Test func buildsThenLeavesUnchangedFilesAlone() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        let out = folder.path + "/out"
+        let first = wavegen(["build", manifest])
+        #expect(first.code == 0, "\(first.err)")
+        #expect(first.err.isEmpty, "\(first.err)")
+        #expect(first.paths("written") == ["\(out)/blue.gif", "\(out)/blue.webp", "\(out)/blue@2x.gif", "\(out)/blue@2x.webp",
+                                           "\(out)/green/green.gif", "\(out)/green/green.webp"])
+        #expect(first.outLines.last == "6 outputs: 6 written, 0 unchanged, 0 failed")
+        #expect(first.outLines.first?.hasPrefix("written  \(out)/blue.gif (") == true, "\(first.out)")
+        #expect(folder.regularFiles(under: "out") == ["blue.gif", "blue.webp", "blue@2x.gif", "blue@2x.webp", "green/green.gif", "green/green.webp"])
+        let blue = try GIFDecoder.decode(try folder.bytes("out/blue.gif"))
+        #expect(blue.width == 16 && blue.height == 16 && blue.frames.count == 10)
+        let blue2x = try WebPAnimationDecoder.decode(try folder.bytes("out/blue@2x.webp"))
+        #expect(blue2x.width == 32 && blue2x.height == 32)
+
+        try folder.backdate(under: "out")
+        let second = wavegen(["build", manifest])
+        #expect(second.code == 0, "\(second.err)")
+        #expect(second.paths("written").isEmpty)
+        #expect(second.paths("unchanged").count == 6)
+        #expect(second.outLines.first?.hasPrefix("unchanged \(out)/blue.gif (") == true, "\(second.out)")
+        #expect(second.outLines.last == "6 outputs: 0 written, 6 unchanged, 0 failed")
+        for name in folder.regularFiles(under: "out") { #expect(try folder.modified("out/" + name) == backdatedTime, "\(name) was rewritten") }
+
+        // Changing one preset rewrites its outputs only.
+        try folder.writeFile(blinkPreset.replacingOccurrences(of: "#43A047", with: "#43A047").replacingOccurrences(of: "#1E88E5", with: "#E53935"),
+                       at: "presets/blue.json")
+        let third = wavegen(["build", manifest])
+        #expect(third.code == 0, "\(third.err)")
+        #expect(third.paths("written") == ["\(out)/blue.gif", "\(out)/blue.webp", "\(out)/blue@2x.gif", "\(out)/blue@2x.webp"])
+        #expect(third.paths("unchanged") == ["\(out)/green/green.gif", "\(out)/green/green.webp"])
+        #expect(third.outLines.last == "6 outputs: 4 written, 2 unchanged, 0 failed")
+        #expect(try folder.modified("out/green/green.gif") == backdatedTime)
+        #expect(try folder.modified("out/blue.gif") != backdatedTime)
+        #expect(strayTemporaries(try folder.contents("out")).isEmpty)
+    }
+
+    @Test func outputOrderIsTheManifestOrderWhateverTheJobCount() throws {
+        var outputs: [String] = []
+        for jobs in ["1", "2", "5"] {
+            let folder = try project()
+            let r = wavegen(["build", folder.file("wavegen.json"), "-j", jobs])
+            #expect(r.code == 0, "\(r.err)")
+            outputs.append(r.out.replacingOccurrences(of: folder.path, with: "FOLDER"))
+        }
+        #expect(outputs[0] == outputs[1])
+        #expect(outputs[0] == outputs[2])
+        #expect(outputs[0].hasPrefix("written  FOLDER/out/blue.gif"))
+    }
+
+    @Test func aFolderArgumentMeansItsWavegenJSON() throws {
+        let folder = try project()
+        let r = wavegen(["build", folder.path, "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.isEmpty)
+        #expect(r.err.isEmpty)
+        #expect(folder.regularFiles(under: "out").count == 6)
+    }
+
+    @Test func checkFindsMissingAndStaleFilesAndWritesNothing() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        let out = folder.path + "/out"
+
+        // Nothing built yet: everything is missing, and --check creates nothing.
+        let empty = wavegen(["build", manifest, "--check"])
+        #expect(empty.code == 1)
+        #expect(empty.paths("missing").count == 6)
+        #expect(!folder.hasFile("out"))
+        #expect(empty.outLines.last == "6 outputs: 0 unchanged, 6 missing, 0 stale, 0 failed")
+
+        #expect(wavegen(["build", manifest]).code == 0)
+        let clean = wavegen(["build", manifest, "--check"])
+        #expect(clean.code == 0, "\(clean.err)")
+        #expect(clean.err.isEmpty)
+        #expect(clean.outLines.last == "6 outputs: 6 unchanged, 0 missing, 0 stale, 0 failed")
+
+        try FileManager.default.removeItem(atPath: folder.file("out/blue@2x.gif"))
+        let stale: [UInt8] = Array("not the right bytes".utf8)
+        try Data(stale).write(to: URL(fileURLWithPath: folder.file("out/green/green.webp")))
+        try folder.backdate(under: "out")
+        let r = wavegen(["build", manifest, "--check"])
+        #expect(r.code == 1)
+        #expect(r.paths("missing") == ["\(out)/blue@2x.gif"])
+        #expect(r.paths("stale") == ["\(out)/green/green.webp"])
+        #expect(r.outLines.last == "6 outputs: 4 unchanged, 1 missing, 1 stale, 0 failed")
+        #expect(r.errLines.contains("Error: jobs[0] (blue): \(out)/blue@2x.gif: is missing"), "\(r.err)")
+        #expect(r.errLines.contains { $0.hasPrefix("Error: jobs[1] (green): \(out)/green/green.webp: differs from what the manifest renders (19 bytes on disk, ") }, "\(r.err)")
+        #expect(r.errLines.last?.hasPrefix("Error: 2 of 6 outputs are missing or out of date; run 'wavegen build ") == true, "\(r.err)")
+        // Nothing was written.
+        #expect(!folder.hasFile("out/blue@2x.gif"))
+        #expect(try folder.bytes("out/green/green.webp") == stale)
+        for name in folder.regularFiles(under: "out") { #expect(try folder.modified("out/" + name) == backdatedTime) }
+
+        let rebuild = wavegen(["build", manifest])
+        #expect(rebuild.paths("written") == ["\(out)/blue@2x.gif", "\(out)/green/green.webp"])
+        #expect(wavegen(["build", manifest, "--check"]).code == 0)
+    }
+
+    @Test func anOutputOverBudgetFailsAndIsNotWritten() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "name": "tight", "preset": "presets/blue.json", "output": "out/{name}.{format}", "formats": ["gif", "webp"], "maxBytes": {"gif": 20} },
+              { "name": "all", "preset": "presets/green.json", "output": "out/all.webp", "maxBytes": 20 }
+            ]}
+            """)
+        let out = folder.path + "/out"
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 1)
+        #expect(r.paths("over-budget") == ["\(out)/blue.gif", "\(out)/all.webp"])
+        #expect(r.paths("written") == ["\(out)/blue.webp"])
+        #expect(r.outLines.last == "3 outputs: 1 written, 0 unchanged, 2 failed")
+        #expect(r.outLines.first?.hasSuffix(", budget 20 bytes)") == true, "\(r.out)")
+        let gif = try #require(r.errLines.first)
+        #expect(gif.hasPrefix("Error: jobs[0] (tight): \(out)/blue.gif: "), "\(gif)")
+        #expect(gif.hasSuffix(" bytes is over the budget of 20 bytes (maxBytes.gif); not written"), "\(gif)")
+        #expect(r.errLines.count == 2)
+        #expect(r.errLines.last?.contains("jobs[1] (all): \(out)/all.webp: ") == true)
+        #expect(r.errLines.last?.hasSuffix("over the budget of 20 bytes (maxBytes); not written") == true)
+        #expect(folder.regularFiles(under: "out") == ["blue.webp"])
+    }
+
+    @Test func aFailedJobDoesNotStopTheOthers() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "name": "bad", "preset": "presets/bad.json", "output": "out/bad.gif" },
+              { "name": "good", "preset": "presets/blue.json", "output": "out/good.{format}", "formats": ["gif", "webp"] },
+              { "name": "typo", "preset": "presets/green.json", "output": "out/{variant}.gif", "variants": {"ok": {}, "odd": {"layers[0].colour": "#FFF"}} }
+            ]}
+            """)
+        try folder.writeFile(#"{"fps": 0}"#, at: "presets/bad.json")
+        let out = folder.path + "/out"
+        let r = wavegen(["build", folder.file("wavegen.json"), "-j", "3"])
+        #expect(r.code == 65)
+        #expect(r.paths("failed") == ["\(out)/bad.gif", "\(out)/odd.gif"])
+        #expect(r.paths("written") == ["\(out)/good.gif", "\(out)/good.webp", "\(out)/ok.gif"])
+        #expect(r.outLines.last == "5 outputs: 3 written, 0 unchanged, 2 failed")
+        #expect(r.errLines == [
+            "Error: jobs[0] (bad): \(out)/bad.gif: \(folder.path)/presets/bad.json: at fps: must be greater than 0 and at most 240, got 0",
+            "Error: jobs[2] (typo): \(out)/odd.gif: \(folder.path)/wavegen.json: jobs[2].variants.odd: at layers[0].colour: unknown key (did you mean \"color\"?)",
+        ])
+        #expect(folder.regularFiles(under: "out") == ["good.gif", "good.webp", "ok.gif"])
+    }
+
+    @Test func aMissingPresetExits66AndOthersStillBuild() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "preset": "presets/none.json", "output": "out/none.gif" },
+              { "preset": "nosuchbundledpreset", "output": "out/nobundle.gif" },
+              { "preset": "presets/blue.json", "output": "out/blue.gif" }
+            ]}
+            """)
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 66)
+        #expect(r.errLines.first == "Error: jobs[0] (presets/none.json): \(folder.path)/out/none.gif: \(folder.path)/presets/none.json: no such file")
+        #expect(r.errLines.dropFirst().first?.hasPrefix("Error: jobs[1] (nosuchbundledpreset): \(folder.path)/out/nobundle.gif: nosuchbundledpreset: no such file and no bundled preset") == true, "\(r.err)")
+        #expect(folder.regularFiles(under: "out") == ["blue.gif"])
+    }
+
+    @Test func bundledPresetsAndTheTemplateFields() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "preset": "classic", "output": "out/{name}-{variant}{scale}-{level}.{format}",
+                "set": {"size": [16, 16], "fps": 10, "duration": 1},
+                "formats": ["webp", "gif"], "scales": [1, 2], "levels": {"from": 0, "to": 1, "step": 0.5},
+                "variants": {"light": {}, "dark": {"background": "#121212"}} }
+            ]}
+            """)
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 0, "\(r.err)")
+        let names = r.paths("written").map { ($0 as NSString).lastPathComponent }
+        var expected: [String] = []
+        for variant in ["light", "dark"] {
+            for level in ["000", "050", "100"] {
+                for scale in ["", "@2x"] {
+                    for format in ["webp", "gif"] { expected.append("classic-\(variant)\(scale)-\(level).\(format)") }
+                }
+            }
+        }
+        #expect(names == expected)
+        #expect(r.outLines.last == "24 outputs: 24 written, 0 unchanged, 0 failed")
+        let dark = try GIFDecoder.decode(try folder.bytes("out/classic-dark@2x-000.gif"))
+        #expect(dark.width == 32)
+        #expect(Array(dark.frames[0].prefix(4)) == [0x12, 0x12, 0x12, 255])
+    }
+
+    @Test func commandLineOverridesComeAfterTheJobs() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "preset": "presets/blue.json", "output": "out/{variant}.gif", "set": {"background": "#FF0000"},
+                "variants": {"a": {}, "b": {"background": "#0000FF"}} }
+            ]}
+            """)
+        let manifest = folder.file("wavegen.json")
+        #expect(wavegen(["build", manifest]).code == 0)
+        #expect(Array(try GIFDecoder.decode(try folder.bytes("out/a.gif")).frames[0].prefix(4)) == [255, 0, 0, 255])
+        #expect(Array(try GIFDecoder.decode(try folder.bytes("out/b.gif")).frames[0].prefix(4)) == [0, 0, 255, 255])
+
+        let r = wavegen(["build", manifest, "--background", "#00FF00", "--size", "20x12", "--set", "fps=5"])
+        #expect(r.code == 0, "\(r.err)")
+        for name in ["a", "b"] {
+            let gif = try GIFDecoder.decode(try folder.bytes("out/\(name).gif"))
+            #expect(Array(gif.frames[0].prefix(4)) == [0, 255, 0, 255])
+            #expect(gif.width == 20 && gif.height == 12)
+            // At 5 fps the loop of 10 frames (2 wavelengths) lasts 2 s.
+            #expect(gif.delays == Array(repeating: 20, count: 10))
+        }
+        // A bad override on the command line names --set.
+        let bad = wavegen(["build", manifest, "--set", "fps=0"])
+        #expect(bad.code == 65)
+        #expect(bad.errLines.first == "Error: jobs[0] (presets/blue.json): \(folder.path)/out/a.gif: --set: at fps: must be greater than 0 and at most 240, got 0")
+    }
+
+    @Test func reportAndJSONSummary() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "name": "blue", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "webp"], "scales": [2], "maxBytes": {"webp": 10} }
+            ]}
+            """)
+        let report = folder.file("report.json")
+        let r = wavegen(["build", folder.file("wavegen.json"), "--json", "--report", report])
+        #expect(r.code == 1)
+        let printed = try JSONParser.parse(r.out)
+        let written = try JSONParser.parse(try folder.bytes("report.json"))
+        #expect(printed == written)
+        #expect(printed["manifest"]?.value == .string(folder.file("wavegen.json")))
+        #expect(printed["check"]?.value == .bool(false))
+        #expect(printed["exitCode"]?.value == .number(1))
+        #expect(printed["summary"]?["written"]?.value == .number(1))
+        #expect(printed["summary"]?["overBudget"]?.value == .number(1))
+        guard case let .array(outputs)? = printed["outputs"]?.value else { Issue.record("no outputs"); return }
+        #expect(outputs.count == 2)
+        let gif = outputs[0]
+        #expect(gif["path"]?.value == .string(folder.path + "/out/blue@2x.gif"))
+        #expect(gif["format"]?.value == .string("gif"))
+        #expect(gif["status"]?.value == .string("written"))
+        #expect(gif["width"]?.value == .number(32))
+        #expect(gif["height"]?.value == .number(32))
+        #expect(gif["frames"]?.value == .number(10))
+        #expect(gif["fps"]?.value == .number(10))
+        #expect(gif["duration"]?.value == .number(1))
+        #expect(gif["bytes"]?.value == .number(Double(try folder.bytes("out/blue@2x.gif").count)))
+        #expect(gif["scale"]?.value == .number(2))
+        #expect(gif["job"]?.value == .number(0))
+        #expect(gif["jobName"]?.value == .string("blue"))
+        if case let .number(n)? = gif["paletteSize"]?.value { #expect(n >= 2 && n <= 256) } else { Issue.record("no paletteSize") }
+        if case let .number(ms)? = gif["milliseconds"]?.value { #expect(ms >= 0) } else { Issue.record("no milliseconds") }
+        let webp = outputs[1]
+        #expect(webp["status"]?.value == .string("over-budget"))
+        #expect(webp["maxBytes"]?.value == .number(10))
+        #expect(webp["errors"]?.serialized(indent: nil).contains("over the budget of 10 bytes") == true)
+        // --json replaces the text lines; errors still go to stderr.
+        #expect(!r.out.contains("written  "))
+        #expect(r.errLines.count == 1)
+    }
+
+    @Test func progressOnlyOnATerminalAndNeverWithQuiet() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        let plain = wavegen(["build", manifest])
+        #expect(!plain.err.contains("\r"))
+        #expect(!plain.err.contains("[1/6]"))
+
+        let terminal = wavegenOnATerminal(["build", manifest, "-j", "1"])
+        #expect(terminal.code == 0)
+        #expect(terminal.err.contains("\r\u{1B}[K[1/6] \(folder.path)/out/blue.gif"), "\(terminal.err.debugDescription)")
+        #expect(terminal.err.contains("[6/6] \(folder.path)/out/green/green.webp"))
+        #expect(terminal.err.hasSuffix("\r\u{1B}[K"), "the progress line is not cleared: \(terminal.err.debugDescription)")
+        #expect(!terminal.err.contains("\n"))
+        #expect(terminal.outLines.count == 7)
+
+        let quiet = wavegenOnATerminal(["build", manifest, "--quiet"])
+        #expect(quiet.code == 0)
+        #expect(quiet.err.isEmpty)
+        #expect(quiet.out.isEmpty)
+    }
+
+    @Test func manifestErrors() throws {
+        let folder = try TemporaryFolder()
+        let missing = wavegen(["build", folder.file("none.json")])
+        #expect(missing.code == 66)
+        #expect(missing.errLines == ["Error: \(folder.path)/none.json: no such file"])
+        let noDefault = wavegen(["build", folder.path])
+        #expect(noDefault.code == 66)
+        #expect(noDefault.errLines == ["Error: \(folder.path)/wavegen.json: no such file"])
+
+        let path = try folder.writeFile(#"{"jobs": [{"preset": "classic", "outptu": "x.gif"}]}"#, at: "bad.json")
+        let bad = wavegen(["build", path])
+        #expect(bad.code == 65)
+        #expect(bad.errLines == [
+            "Error: \(path): line 1, column 11: at jobs[0].output: is required: the output path template, e.g. \"out/{name}{scale}.{format}\"",
+            "Error: \(path): line 1, column 43: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
+        ])
+        #expect(bad.out.isEmpty)
+    }
+
+    @Test func collidingOutputsNameBothJobs() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "name": "one", "preset": "presets/blue.json", "output": "out/same.gif" },
+              { "name": "two", "preset": "presets/green.json", "output": "out/same.gif" },
+              { "name": "three", "preset": "classic", "output": "out/c.{format}", "formats": ["gif"], "scales": [1, 2] }
+            ]}
+            """)
+        let path = folder.file("wavegen.json")
+        let r = wavegen(["build", path])
+        #expect(r.code == 65)
+        #expect(r.errLines == [
+            "Error: \(path): line 3, column 62: at jobs[1].output: \(folder.path)/out/same.gif would be written twice: by jobs[0] (one) [gif] and by jobs[1] (two) [gif]",
+            "Error: \(path): line 4, column 53: at jobs[2].output: \(folder.path)/out/c.gif would be written twice: by jobs[2] (three) [gif @1x] and by jobs[2] (three) [gif @2x]; add {scale} to the output template",
+        ])
+        #expect(!folder.hasFile("out"))
+    }
+
+    @Test(arguments: [
+        (["build", "a.json", "b.json"], "build takes one manifest, got 2"),
+        (["build", "-j", "0"], "--jobs expects a whole number ≥ 1, got '0'"),
+        (["build", "--jobs", "many"], "--jobs expects a whole number ≥ 1, got 'many'"),
+        (["build", "--set", "nokey"], "--set expects key=value with a key path like layers[0].color, got 'nokey'"),
+        (["build", "--chek"], "unknown option '--chek' (did you mean '--check'?)"),
+    ])
+    func badArguments(args: [String], message: String) {
+        let r = wavegen(args)
+        #expect(r.code == 64)
+        #expect(r.errLines.first == "Error: \(message)")
+        #expect(r.errLines.dropFirst().first?.hasPrefix("Usage: wavegen build") == true)
+    }
+
+    @Test func helpAndOverview() {
+        let help = wavegen(["help", "build"])
+        #expect(help.code == 0)
+        #expect(help.out.contains("USAGE: wavegen build [<manifest>]"))
+        #expect(help.out.contains("--check"))
+        #expect(help.out.contains("-j, --jobs <n>"))
+        #expect(help.out.contains("--set <key=value>"))
+        let overview = wavegen(["--help"])
+        #expect(overview.outLines.contains { $0.hasPrefix("  build ") })
+        #expect(overview.outLines.contains { $0.hasPrefix("  preview ") })
+    }
+
+    @Test func reportInAMissingFolderFailsBeforeBuilding() throws {
+        let folder = try project()
+        let r = wavegen(["build", folder.file("wavegen.json"), "--report", folder.file("no/such/report.json")])
+        #expect(r.code == 73)
+        #expect(!folder.hasFile("out"))
+    }
+
+    @Test func anOutputThatIsAFolderFails() throws {
+        let folder = try project(#"{"jobs": [{"preset": "presets/blue.json", "output": "out/x.gif"}, {"preset": "presets/green.json", "output": "out/y.gif"}]}"#)
+        try FileManager.default.createDirectory(atPath: folder.file("out/x.gif"), withIntermediateDirectories: true)
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 1)
+        #expect(r.errLines == ["Error: jobs[0] (presets/blue.json): \(folder.path)/out/x.gif: cannot write: is a directory"])
+        #expect(r.paths("written") == ["\(folder.path)/out/y.gif"])
+    }
+}
