@@ -173,7 +173,8 @@ func movingBand() -> (frames: [[UInt8]], delays: [Int]) {
         #expect(decoded.delays == delays)
         for k in 0..<min(10, decoded.frames.count) {
             let truth = expand(frames[k], colors, transparent: nil)
-            #expect(decoded.frames[k] == truth, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: width) ?? "")")
+            let same = decoded.frames[k] == truth
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: width) ?? "")")
         }
     }
 
@@ -190,7 +191,8 @@ func movingBand() -> (frames: [[UInt8]], delays: [Int]) {
         let unique = mergedRuns(frames, [3, 3, 3])
         #expect(decoded.frames.count == unique.frames.count)
         for k in 0..<min(unique.frames.count, decoded.frames.count) {
-            #expect(decoded.frames[k] == expand(unique.frames[k], colors, transparent: transparent), "frame \(k)")
+            let same = decoded.frames[k] == expand(unique.frames[k], colors, transparent: transparent)
+            #expect(same, "frame \(k)")
         }
     }
 
@@ -243,7 +245,8 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
         #expect(decoded.delays == expected.delays)
         for k in 0..<min(decoded.frames.count, expected.frames.count) {
             let truth = expand(expected.frames[k], colors, transparent: 2)
-            #expect(decoded.frames[k] == truth, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: width) ?? "")")
+            let same = decoded.frames[k] == truth
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: width) ?? "")")
         }
 
         // Playing on past the last frame must show the first frame again, exactly.
@@ -252,7 +255,8 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
         #expect(twice.frames.count == 2 * n)
         for k in 0..<min(n, max(0, twice.frames.count - n)) {
             let truth = expand(expected.frames[k], colors, transparent: 2)
-            #expect(twice.frames[n + k] == truth, "second play, frame \(k): \(firstDifference(twice.frames[n + k], truth, width: width) ?? "")")
+            let same = twice.frames[n + k] == truth
+            #expect(same, "second play, frame \(k): \(firstDifference(twice.frames[n + k], truth, width: width) ?? "")")
         }
     }
 
@@ -279,7 +283,8 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
         #expect(twice.frames.count == 2 * frames.count)
         for k in 0..<min(twice.frames.count, 2 * frames.count) {
             let truth = expand(frames[k % frames.count], colors, transparent: 2)
-            #expect(twice.frames[k] == truth, "frame \(k): \(firstDifference(twice.frames[k], truth, width: width) ?? "")")
+            let same = twice.frames[k] == truth
+            #expect(same, "frame \(k): \(firstDifference(twice.frames[k], truth, width: width) ?? "")")
         }
     }
 
@@ -304,7 +309,8 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
         #expect(twice.frames.count == 2 * frames.count)
         for k in 0..<min(twice.frames.count, 2 * frames.count) {
             let truth = expand(frames[k % frames.count], colors, transparent: transparent)
-            #expect(twice.frames[k] == truth, "frame \(k): \(firstDifference(twice.frames[k], truth, width: width) ?? "")")
+            let same = twice.frames[k] == truth
+            #expect(same, "frame \(k): \(firstDifference(twice.frames[k], truth, width: width) ?? "")")
         }
     }
 

@@ -95,7 +95,8 @@ func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
         #expect(decoded.durations == durations)
         #expect(decoded.plays == 0)
         for k in 0..<min(frames.count, decoded.frames.count) {
-            #expect(decoded.frames[k] == frames[k], "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: width) ?? "")")
+            let same = decoded.frames[k] == frames[k]
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: width) ?? "")")
         }
     }
 
@@ -108,7 +109,8 @@ func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
         #expect(decoded.frames.count == 4)
         #expect(decoded.durations == [20, 20, 20, 20])
         for k in 0..<min(frames.count, decoded.frames.count) {
-            #expect(decoded.frames[k] == frames[k], "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: width) ?? "")")
+            let same = decoded.frames[k] == frames[k]
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: width) ?? "")")
         }
     }
 

@@ -40,7 +40,8 @@ import WaveWebP
         let check = [0, 1, 37, 99].filter { $0 < decoded.frames.count }
         for (k, frame) in zip(check, renderedFrames(renderer, only: check)) {
             let truth = gifRGBA(frame, renderer.palette)
-            #expect(decoded.frames[k] == truth, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: 128) ?? "")")
+            let same = decoded.frames[k] == truth
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], truth, width: 128) ?? "")")
         }
     }
 

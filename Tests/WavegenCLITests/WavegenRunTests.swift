@@ -235,8 +235,9 @@ import WaveWebP
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.isEmpty)
 
-        let config = try PresetLoader().load("orb", overrides: [try #require(PresetOverride(parsing: "size=[48,48]"))])
-        let renderer = FrameRenderer(config: config, plan: try LoopPlanner.plan(config), format: .gif)
+        let config = try PresetOptions.loader.load("orb", overrides: [try #require(PresetOverride(parsing: "size=[48,48]"))])
+        let renderer = FrameRenderer(config: config, plan: try LoopPlanner.plan(config), format: .gif,
+                                     label: try AnimationEncoder.labelOverlay(config))
         try #require(renderer.palette.transparentIndex != nil)
         let frames = renderedFrames(renderer).map { gifRGBA($0, renderer.palette) }
         let decoded = try GIFDecoder.decode(try folder.bytes("orb.gif"))
@@ -244,7 +245,8 @@ import WaveWebP
         #expect(decoded.frames.count == frames.count)
         #expect(decoded.frames.contains { $0.contains(0) }, "no transparent pixel: the test proves nothing")
         for k in 0..<min(frames.count, decoded.frames.count) {
-            #expect(decoded.frames[k] == frames[k], "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: 48) ?? "")")
+            let same = decoded.frames[k] == frames[k]
+            #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: 48) ?? "")")
         }
     }
 
