@@ -10,11 +10,12 @@ struct Options {
     var json = false
     var memory = true
     var img2webp = true
+    var cli = true
     var verbose = true
 
     static let usage = """
         usage: wavegen-bench [--runs N] [--scenes a,b,…] [--formats gif,webp] [--threads N]
-                             [--no-memory] [--no-img2webp] [--json] [--quiet]
+                             [--no-memory] [--no-img2webp] [--no-cli] [--json] [--quiet]
 
         Times the render pipeline per stage for the bundled presets, a large case (800×200, 100 frames,
         three layers) and a big one (512×512 @2x = 1024×1024, 300 frames); compares GIF against the
@@ -28,6 +29,7 @@ struct Options {
           --threads N     threads of the whole-pipeline run (default 0 = one per core, as wavegen)
           --no-memory     skip the child processes that measure peak RSS
           --no-img2webp   skip the img2webp comparison
+          --no-cli        skip timing the wavegen executable beside this one (`wavegen render`)
           --json          print the numbers as JSON instead of tables
           --quiet         no progress on stderr
         """
@@ -57,6 +59,7 @@ struct Options {
             case "--json": o.json = true
             case "--no-memory": o.memory = false
             case "--no-img2webp": o.img2webp = false
+            case "--no-cli": o.cli = false
             case "--quiet", "-q": o.verbose = false
             case "--help", "-h":
                 print(usage)
@@ -93,6 +96,10 @@ struct Measurement {
     var img2webpBytes: Int?
     var img2webpNote: String?
     var peakRSSKiB: Int?
+    /// `wavegen render` as a process (start-up and writing the file included), when it sits beside this executable.
+    var cli = Samples()
+    /// The size of the file `wavegen render` wrote: a check that this pipeline is the command's.
+    var cliBytes: Int?
 
     var pixels: Double { Double(width * height) }
     /// One thread, stage by stage.
@@ -140,6 +147,18 @@ final class Bench {
             if format == .webp, options.img2webp { try prepareImg2webp(&m, warm.frames, warm.renderer) }
         }
         let img2webpArgs = m.img2webpNote == nil && format == .webp && options.img2webp ? img2webpArguments : nil
+        var cliArgs: [String]?
+        if options.cli, let cli = cliPath {
+            let out = try files.scratch("cli-\(scene.name)") + "/out." + format.rawValue
+            cliArgs = [cli, "render", ref, "-o", out, "-q"]
+            let r = try Processes.run(cliArgs!)
+            guard r.status == 0 else { throw BenchError("wavegen render \(ref) failed (\(r.status)): \(r.stderr)") }
+            m.cliBytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? nil
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: files.directory + "/pam-\(scene.name)")
+            try? FileManager.default.removeItem(atPath: files.directory + "/cli-\(scene.name)")
+        }
         for run in 0..<options.runs {
             log("\(scene.name) \(format.rawValue): run \(run + 1)/\(options.runs)")
             // Alternate the order so drifting machine load falls on every measurement alike.
@@ -166,6 +185,11 @@ final class Bench {
                 m.img2webp.add(r.seconds)
             }
             if !totalFirst { try timeTotal(ref, format, &m) }
+            if let args = cliArgs {
+                let r = try Processes.run(args)
+                guard r.status == 0 else { throw BenchError("wavegen render \(ref) failed (\(r.status)): \(r.stderr)") }
+                m.cli.add(r.seconds)
+            }
         }
         if let args = img2webpArgs, let out = args.last {
             m.img2webpBytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? nil
@@ -226,11 +250,16 @@ final class Bench {
         return kib
     }
 
+    /// The `wavegen` executable built beside this one, if any.
+    var cliPath: String? {
+        let cli = (Processes.selfPath as NSString).deletingLastPathComponent + "/wavegen"
+        return FileManager.default.isExecutableFile(atPath: cli) ? cli : nil
+    }
+
     /// Peak RSS of `wavegen render` itself, when the CLI sits beside this executable, measured by GNU
     /// time (a small process whose fork does not carry this one's high-water mark).
     func cliRSS(_ ref: String, _ format: OutputFormat) throws -> Int? {
-        let cli = (Processes.selfPath as NSString).deletingLastPathComponent + "/wavegen"
-        guard FileManager.default.isExecutableFile(atPath: cli), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
+        guard options.cli, let cli = cliPath, FileManager.default.isExecutableFile(atPath: "/usr/bin/time") else { return nil }
         let dir = try files.scratch("cli")
         let r = try Processes.run(["/usr/bin/time", "-f", "%M", "-o", dir + "/peak", cli, "render", ref, "-o", dir + "/out." + format.rawValue, "-q"])
         guard r.status == 0 else { throw BenchError("wavegen render \(ref) failed (\(r.status)): \(r.stderr)") }

@@ -1,6 +1,8 @@
 import Foundation
 import WaveGIF
 import WaveKit
+import WavePNG
+import WaveText
 import WaveWebP
 
 struct BenchError: Error, CustomStringConvertible {
@@ -18,11 +20,36 @@ func now() -> Double {
 
 /// The render pipeline, as the `render` command runs it, and the same split into stages.
 enum Pipeline {
+    /// The preset loader as the command line sets it up: PNG decoding for rider images.
+    static let loader = PresetLoader(imageDecoder: { (bytes: [UInt8]) throws(ImageProblem) -> RiderImage in
+        do {
+            let png = try PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
+            return RiderImage(width: png.width, height: png.height, rgba: png.rgba)
+        } catch let e as PNGError {
+            throw ImageProblem(e.message)
+        } catch {
+            throw ImageProblem("\(error)")
+        }
+    })
+
     static func load(_ reference: String) throws -> WaveConfig {
         do {
-            return try PresetLoader().load(reference)
+            return try loader.load(reference)
         } catch {
             throw BenchError("\(reference): \(error)")
+        }
+    }
+
+    /// The label's text rendered with FreeType and placed, as the command line does it.
+    static func labelOverlay(_ config: WaveConfig) throws -> LabelOverlay? {
+        guard let label = config.label else { return nil }
+        let font = label.font ?? Label.defaultFont
+        do {
+            let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
+                                                 pixelSize: label.size, strokeWidth: label.strokeWidth)
+            return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
+        } catch {
+            throw BenchError("\(config.name): label.font \(font): \(error.message)")
         }
     }
 
@@ -39,7 +66,7 @@ enum Pipeline {
     static func full(_ reference: String, format: OutputFormat, threads: Int) throws -> [UInt8] {
         let config = try load(reference)
         let plan = try plan(config)
-        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try labelOverlay(config))
         let timing = renderer.timing
         let palette = renderer.palette
         switch format {
@@ -73,7 +100,8 @@ enum Pipeline {
     struct StageTimes {
         var load = 0.0
         var plan = 0.0
-        /// FrameRenderer.init: static coverage, palette discovery, base frame.
+        /// The label's text rasterized (FreeType), then FrameRenderer.init: static coverage, palette
+        /// discovery, base frame.
         var setup = 0.0
         /// render(frame:) for every frame.
         var render = 0.0
@@ -94,7 +122,7 @@ enum Pipeline {
         let plan = try plan(config)
         t.plan = now() - start
         start = now()
-        let renderer = FrameRenderer(config: config, plan: plan, format: format)
+        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try labelOverlay(config))
         t.setup = now() - start
 
         let timing = renderer.timing

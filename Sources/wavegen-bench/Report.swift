@@ -17,23 +17,30 @@ struct Report {
     func text() -> String {
         var out = "wavegen-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, whole-pipeline runs on \(threads) thread(s), "
             + "medians of \(options.runs) timed run(s) after one warm-up; times in ms\n\n"
-        out += "Stages. plan = LoopPlanner; setup = FrameRenderer.init (coverage, palette, base frame); render = render(frame:)\n"
-        out += "for every frame on one thread; encode = the encoder fed those frames (WebP: incl. expanding to RGBA);\n"
-        out += "total = the whole `render` command short of writing the file (load, plan, setup, frames rendered on\n"
-        out += "\(threads) thread(s) while encoding); fps and MP/s from total; peak RSS of one render in a child process.\n"
-        var rows = [["scene", "fmt", "size", "frames", "plan", "setup", "render", "ms/frame", "encode", "total", "fps", "MP/s", "bytes", "peak RSS"]]
+        out += "Stages. load = preset to WaveConfig (rider PNG decoded); plan = LoopPlanner; setup = label text (FreeType)\n"
+        out += "and FrameRenderer.init (coverage, palette, base frame); render = render(frame:) for every frame on one thread;\n"
+        out += "encode = the encoder fed those frames (WebP: incl. expanding indices to RGBA); total = the whole `render`\n"
+        out += "command short of writing the file (load, plan, setup, frames rendered on \(threads) thread(s) while encoding);\n"
+        out += "fps and MP/s from total; CLI = `wavegen render` as a process (start-up and writing the file included);\n"
+        out += "peak RSS = one whole render in a child process.\n"
+        var rows = [["scene", "fmt", "size", "frames", "load", "plan", "setup", "render", "ms/frame", "encode", "total", "fps", "MP/s", "CLI", "bytes", "peak RSS"]]
         for m in results {
             rows.append([m.scene, m.format.rawValue, "\(m.width)×\(m.height)", "\(m.frames)",
-                         ms(m.plan.median), ms(m.setup.median), ms(m.render.median), ms(m.render.median / Double(m.frames)),
+                         ms(m.load.median), ms(m.plan.median), ms(m.setup.median), ms(m.render.median), ms(m.render.median / Double(m.frames)),
                          ms(m.encode.median), ms(m.total.median), fmt(Double(m.frames) / m.total.median, 0),
-                         fmt(m.pixels * Double(m.frames) / m.total.median / 1e6, 1), "\(m.bytes)", mib(m.peakRSSKiB)])
+                         fmt(m.pixels * Double(m.frames) / m.total.median / 1e6, 1), m.cli.values.isEmpty ? "–" : ms(m.cli.median),
+                         "\(m.bytes)", mib(m.peakRSSKiB)])
         }
         out += table(rows, leftColumns: 3)
+
+        for m in results where m.cliBytes != nil && m.cliBytes != m.bytes {
+            out += "warning: \(m.scene) \(m.format.rawValue): `wavegen render` wrote \(m.cliBytes!) bytes, this pipeline \(m.bytes)\n"
+        }
 
         let gifs = results.filter { $0.format == .gif }
         if !gifs.isEmpty {
             out += "\nGIF against the encoder floor: giflib on the same index frames, full canvas every frame, no optimisation\n"
-            out += "(EGifOpen to memory, one screen descriptor, per frame a GCB and EGifPutLine). serial = plan+setup+render+encode\n"
+            out += "(EGifOpen to memory, one screen descriptor, per frame a GCB and EGifPutLine). serial = load+plan+setup+render+encode\n"
             out += "on one thread. Goal: total ≤ \(fmt(Report.gifGoal, 1)) × floor.\n"
             var rows = [["scene", "total", "serial", "floor", "bytes", "floor bytes", "total/floor", "serial/floor", "goal"]]
             for m in gifs {
@@ -48,14 +55,15 @@ struct Report {
         if !webps.isEmpty && options.img2webp {
             out += "\nWebP against img2webp on the same frames (PAM files; wavegen's settings: \(img2webpSettings)).\n"
             out += "Goal: total ≤ \(fmt(Report.webpGoal, 1)) × img2webp.\n"
-            var rows = [["scene", "total", "encode", "img2webp", "bytes", "img2webp bytes", "total/img2webp", "goal"]]
+            out += "encode includes expand = Palette.expand (indices to RGBA) for every frame.\n"
+            var rows = [["scene", "total", "encode", "expand", "img2webp", "bytes", "img2webp bytes", "total/img2webp", "goal"]]
             for m in webps {
                 if let note = m.img2webpNote {
-                    rows.append([m.scene, ms(m.total.median), ms(m.encode.median), note, "\(m.bytes)", "", "", "skipped"])
+                    rows.append([m.scene, ms(m.total.median), ms(m.encode.median), ms(m.expand.median), note, "\(m.bytes)", "", "", "skipped"])
                     continue
                 }
                 let ratio = m.total.median / m.img2webp.median
-                rows.append([m.scene, ms(m.total.median), ms(m.encode.median), ms(m.img2webp.median), "\(m.bytes)",
+                rows.append([m.scene, ms(m.total.median), ms(m.encode.median), ms(m.expand.median), ms(m.img2webp.median), "\(m.bytes)",
                              m.img2webpBytes.map(String.init) ?? "–", fmt(ratio, 2) + "×", ratio <= Report.webpGoal ? "met" : "MISSED"])
             }
             out += table(rows, leftColumns: 1)
@@ -126,6 +134,7 @@ struct Report {
                 ("seconds", .object([
                     ("load", stage(m.load)), ("plan", stage(m.plan)), ("setup", stage(m.setup)), ("render", stage(m.render)),
                     ("encode", stage(m.encode)), ("expand", stage(m.expand)), ("total", stage(m.total)),
+                    ("cli", m.cli.values.isEmpty ? .null : stage(m.cli)),
                 ])),
                 ("serialSeconds", .num(m.serial)),
                 ("renderSecondsPerFrame", .num(m.render.median / Double(m.frames))),
@@ -134,6 +143,7 @@ struct Report {
                 ("renderMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.render.median / 1e6)),
                 ("encodeMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.encode.median / 1e6)),
                 ("peakRSSBytes", .int(m.peakRSSKiB.map { $0 * 1024 })),
+                ("cliBytes", .int(m.cliBytes)),
             ]
             if m.format == .gif {
                 let ratio = m.total.median / m.floor.median

@@ -3,7 +3,8 @@
 
 It draws every layer as a polygon at SS x the output size (supersampling), clips the water to the
 shape, paints the border ring and the rider, box-filters down, quantizes each frame and saves an
-animated GIF with Pillow. It follows the preset format's geometry (docs/presets.md) closely enough
+animated GIF with Pillow. A label is drawn with Pillow's FreeType fonts, split in two colors along the
+front layer's surface. It follows the preset format's geometry (docs/presets.md) closely enough
 to draw the same scene, but it is a straightforward renderer, not a copy of wavegen's rasterizer:
 no exact coverage, no scene-derived palette, no frame optimisation beyond what Pillow does.
 
@@ -20,7 +21,7 @@ import os
 import re
 import sys
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 
 def color(text):
@@ -154,6 +155,41 @@ def main(argv):
         tilt = float(rider.get("tilt", 1))
 
     big = (W * ss, H * ss)
+
+    # The label: its glyph (and stroke) masks once, placed in the box; colored per frame.
+    label = p.get("label")
+    label_masks = None
+    if label:
+        nominal = level if isinstance(level, (int, float)) else level.get("to", level.get("base", 0.5))
+        text = label.get("text", "{percent}%").replace("{percent}", str(round(nominal * 100))) \
+            .replace("{level}", "%.2f" % nominal)
+        font = ImageFont.truetype(label.get("font", "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+                                  max(1, round(length(label.get("size"), bhgt, scale, 0.25) * ss)))
+        stroke = label.get("stroke")
+        sw = round(length(stroke.get("width"), bhgt, scale, 0.02) * ss) if stroke else 0
+        x0, y0, x1, y1 = font.getbbox(text, stroke_width=sw)
+        cx = (bx + bwid / 2) * ss - (x0 + x1) / 2
+        pos = label.get("position", "center")
+        if pos == "top":
+            cy = (by + 0.12 * bhgt) * ss - y0
+        elif pos == "bottom":
+            cy = (by + 0.88 * bhgt) * ss - y1
+        else:
+            cy = (by + bhgt / 2) * ss - (y0 + y1) / 2
+        fill_mask = Image.new("L", big, 0)
+        ImageDraw.Draw(fill_mask).text((cx, cy), text, font=font, fill=255)
+        stroke_mask = None
+        if stroke:
+            stroke_mask = Image.new("L", big, 0)
+            ImageDraw.Draw(stroke_mask).text((cx, cy), text, font=font, fill=255, stroke_width=sw, stroke_fill=255)
+        label_masks = (fill_mask, stroke_mask, color(label.get("color", "#1E88E5")),
+                       color(label.get("colorOnWater", "#FFFFFF")), color(stroke["color"]) if stroke else None)
+
+    def solid(c, mask):
+        """A layer of color c whose alpha is c's alpha times mask."""
+        im = Image.new("RGBA", big, c[:3] + (0,))
+        im.putalpha(mask if c[3] == 255 else mask.point(lambda v: v * c[3] // 255))
+        return im
     clip = shape_mask(big, shape, (ox, oy, ow, oh), radius, d, ss)
     ring = None
     if border:
@@ -193,9 +229,13 @@ def main(argv):
             return y0 + l["offset"] - l["amplitude"] * math.sin(2 * math.pi * turns)
 
         water = Image.new("RGBA", big, (0, 0, 0, 0))
+        front = None
         for i, l in enumerate(layers):
             pts = [(X, surface(l, X / ss) * ss) for X in range(int(bx * ss), int((bx + bwid) * ss) + ss, ss)]
             pts += [(pts[-1][0], (by + bhgt + 1) * ss), (pts[0][0], (by + bhgt + 1) * ss)]
+            if label_masks and i == len(layers) - 1:
+                front = Image.new("L", big, 0)
+                ImageDraw.Draw(front).polygon(pts, fill=255)
             if l["color"][3] == 255:
                 ImageDraw.Draw(water).polygon(pts, fill=l["color"])
             else:
@@ -216,6 +256,12 @@ def main(argv):
                 placed = Image.new("RGBA", big, (0, 0, 0, 0))
                 placed.paste(rot, (round(rx * ss - ax), round(ry * ss - ay)))
                 water.alpha_composite(placed)
+        if label_masks:
+            fill_mask, stroke_mask, above, below, stroke_color = label_masks
+            if stroke_mask is not None:
+                water.alpha_composite(solid(stroke_color, stroke_mask))
+            water.alpha_composite(solid(above, ImageChops.multiply(fill_mask, ImageChops.invert(front))))
+            water.alpha_composite(solid(below, ImageChops.multiply(fill_mask, front)))
         water.putalpha(ImageChops.multiply(water.getchannel("A"), clip))
         frame = Image.alpha_composite(background, water)
         if ring is not None:
@@ -223,10 +269,13 @@ def main(argv):
         frames.append(frame.reduce(ss))
 
     # GIF: Pillow quantizes each frame itself (an adaptive palette per frame). Over a transparent
-    # background, partly covered pixels are first blended with the matte (white unless the preset
-    # says otherwise) and cut at 50 % alpha, as a GIF has only one transparent index.
+    # background a GIF pixel is opaque or transparent; partly covered pixels follow the preset's
+    # gif.edges like wavegen: "matte" (default) blends them with gif.matte (white) and makes them
+    # opaque, "cut" and "dither" (not dithered here) keep those of 50 % alpha or more.
     transparent = bg[3] < 255
-    matte = color(p.get("gif", {}).get("matte", "#FFFFFF"))[:3]
+    gif = p.get("gif", {})
+    matte = color(gif.get("matte", "#FFFFFF"))[:3]
+    threshold = 1 if gif.get("edges", "matte") == "matte" else 128
     out_frames = []
     for f in frames:
         if not transparent:
@@ -235,7 +284,7 @@ def main(argv):
         alpha = f.getchannel("A")
         rgba = Image.new("RGBA", f.size, matte + (255,))
         rgba.paste(f.convert("RGB"), mask=alpha)
-        rgba.putalpha(alpha.point(lambda v: 0 if v < 128 else 255))
+        rgba.putalpha(alpha.point(lambda v: 0 if v < threshold else 255))
         out_frames.append(rgba)
     save = dict(save_all=True, append_images=out_frames[1:], loop=0,
                 duration=[10 * d for d in timing["delays"]])
