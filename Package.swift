@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
         // Benchmark (release builds): stage times, the giflib encoder floor, img2webp, peak memory.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "CGIF"]),
+        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText", "CGIF"]),
 
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF"]),
