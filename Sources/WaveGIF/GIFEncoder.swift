@@ -82,43 +82,58 @@ public final class GIFEncoder {
 
     private func write(_ frame: [UInt8], delay: Int, next: [UInt8]?) throws(GIFError) {
         let isFirst = stats.framesWritten == 0
-        var rect = isFirst ? PixelRect(x: 0, y: 0, width: width, height: height)
-                           : PixelRect.bounding(width: width, height: height) { frame[$0] != canvas[$0] }
-        // Pixels that the next frame shows transparent but this one covers must be cleared by disposal.
-        var clear = PixelRect.empty
-        if let t = transparentIndex.map(UInt8.init), let next {
-            clear = PixelRect.bounding(width: width, height: height) { frame[$0] != t && next[$0] == t }
+        let transparent = transparentIndex.map(UInt8.init)
+        // One pass over the canvas: what changed, and what the next frame needs cleared (pixels
+        // it shows transparent that this one covers; only disposal can clear them).
+        var changed = PixelRect.empty, clear = PixelRect.empty
+        frame.withUnsafeBufferPointer { f in
+            canvas.withUnsafeBufferPointer { c in
+                changed = isFirst ? PixelRect(x: 0, y: 0, width: width, height: height)
+                                  : PixelRect.bounding(width: width, height: height) { f[$0] != c[$0] }
+                if let t = transparent, let next {
+                    next.withUnsafeBufferPointer { n in
+                        clear = PixelRect.bounding(width: width, height: height) { f[$0] != t && n[$0] == t }
+                    }
+                }
+            }
         }
-        rect = rect.union(clear)
+        var rect = changed.union(clear)
         if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
 
         var raw = [UInt8](repeating: 0, count: rect.width * rect.height)
         var keyed = raw
-        var keyUsable = !isFirst && keyIndex != nil
         let key = UInt8(keyIndex ?? 0)
-        for row in 0..<rect.height {
-            let src = (rect.y + row) * width + rect.x
-            for col in 0..<rect.width {
-                let v = frame[src + col]
-                raw[row * rect.width + col] = v
-                keyed[row * rect.width + col] = v == canvas[src + col] ? key : v
+        frame.withUnsafeBufferPointer { f in
+            canvas.withUnsafeBufferPointer { c in
+                raw.withUnsafeMutableBufferPointer { r in
+                    keyed.withUnsafeMutableBufferPointer { k in
+                        for row in 0..<rect.height {
+                            let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                            for col in 0..<rect.width {
+                                let v = f[src + col]
+                                r[dst + col] = v
+                                k[dst + col] = v == c[src + col] ? key : v
+                            }
+                        }
+                    }
+                }
             }
         }
-        if transparentIndex != nil && isFirst { keyUsable = false }
-        let minimumCodeSize = writer.minimumCodeSize
-        let useKey = keyUsable && sizer.bits(keyed, minimumCodeSize: minimumCodeSize)
-            < sizer.bits(raw, minimumCodeSize: minimumCodeSize)
+        var useKey = false
+        if !isFirst && keyIndex != nil {
+            let size = writer.minimumCodeSize
+            let rawBits = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size) }
+            useKey = keyed.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: rawBits) } < rawBits
+        }
         let dispose = !clear.isEmpty
-        let transparent: Int? = useKey ? keyIndex : transparentIndex
         try writer.putFrame(useKey ? keyed : raw, rect: rect, delay: delay,
                             disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
-                            transparentIndex: transparent)
+                            transparentIndex: useKey ? keyIndex : transparentIndex)
         stats.framesWritten += 1
         if useKey { stats.framesWithKey += 1 }
         canvas = frame
-        if dispose {
+        if dispose, let t = transparent {
             stats.framesCleared += 1
-            let t = UInt8(transparentIndex!)
             for row in rect.y..<rect.maxY { for col in rect.x..<rect.maxX { canvas[row * width + col] = t } }
         }
     }
@@ -159,6 +174,7 @@ struct PixelRect: Equatable {
     }
 
     /// The smallest rectangle holding every pixel index for which `test` is true.
+    @inline(__always)
     static func bounding(width: Int, height: Int, _ test: (Int) -> Bool) -> PixelRect {
         var x0 = width, y0 = height, x1 = -1, y1 = -1
         for y in 0..<height {

@@ -1,45 +1,62 @@
 /// Counts the bits GIF's LZW would spend on a run of pixels, without writing them, so the encoder
 /// can choose between two renditions of a frame. Mirrors giflib: a clear code first, codes that grow
 /// up to 12 bits, and a reset when the table is full.
+///
+/// The string table is a small open-addressing hash (like giflib's), cleared in O(1) by bumping a
+/// generation number, so it stays in cache.
 struct LZWSizer {
-    /// Code for each (prefix code, next pixel) pair, -1 when absent; reset between runs.
-    private var table = [Int32](repeating: -1, count: 4096 * 256)
-    private var used: [Int] = []
+    private static let slots = 1 << 13
+    private var keys = [Int32](repeating: 0, count: slots)
+    private var codes = [Int16](repeating: 0, count: slots)
+    private var generations = [UInt32](repeating: 0, count: slots)
+    private var generation: UInt32 = 0
 
-    mutating func bits(_ pixels: [UInt8], minimumCodeSize: Int) -> Int {
+    /// Bits for `pixels`; stops counting (returning a value above `limit`) once `limit` is passed.
+    mutating func bits(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int = .max) -> Int {
         guard !pixels.isEmpty else { return 0 }
-        defer {
-            for s in used { table[s] = -1 }
-            used.removeAll(keepingCapacity: true)
-        }
         let clear = 1 << minimumCodeSize
         var next = clear + 2
         var codeSize = minimumCodeSize + 1
         var total = codeSize // the clear code
-        var prefix = Int(pixels[0])
-        for i in 1..<pixels.count {
-            let p = Int(pixels[i])
-            let slot = prefix << 8 | p
-            let found = table[slot]
-            if found >= 0 {
-                prefix = Int(found)
-                continue
+        generation &+= 1
+        let mask = LZWSizer.slots - 1
+        return keys.withUnsafeMutableBufferPointer { keys in
+            codes.withUnsafeMutableBufferPointer { codes in
+                generations.withUnsafeMutableBufferPointer { generations in
+                    var gen = generation
+                    var prefix = Int(pixels[0])
+                    for i in 1..<pixels.count {
+                        let key = Int32(prefix << 8 | Int(pixels[i]))
+                        var h = Int((UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
+                        var found = -1
+                        while generations[h] == gen {
+                            if keys[h] == key { found = Int(codes[h]); break }
+                            h = (h + 1) & mask
+                        }
+                        if found >= 0 {
+                            prefix = found
+                            continue
+                        }
+                        total += codeSize
+                        if total > limit { return total }
+                        if next < 4096 {
+                            generations[h] = gen
+                            keys[h] = key
+                            codes[h] = Int16(next)
+                            if next == 1 << codeSize && codeSize < 12 { codeSize += 1 }
+                            next += 1
+                        } else {
+                            total += codeSize
+                            gen &+= 1
+                            next = clear + 2
+                            codeSize = minimumCodeSize + 1
+                        }
+                        prefix = Int(pixels[i])
+                    }
+                    generation = gen
+                    return total + 2 * codeSize // last code and end-of-information
+                }
             }
-            total += codeSize
-            if next < 4096 {
-                table[slot] = Int32(next)
-                used.append(slot)
-                if next == 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                next += 1
-            } else {
-                total += codeSize
-                for s in used { table[s] = -1 }
-                used.removeAll(keepingCapacity: true)
-                next = clear + 2
-                codeSize = minimumCodeSize + 1
-            }
-            prefix = p
         }
-        return total + 2 * codeSize // last code and end-of-information
     }
 }

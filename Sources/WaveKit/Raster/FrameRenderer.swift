@@ -18,8 +18,10 @@ public final class FrameRenderer: Sendable {
     let scene: SceneRaster
     /// Palette index of each fully-covering layer set (bit i = layer i), or -1 when that set was never seen.
     let flatLookup: [Int32]
-    /// Indices of every pixel with no water in it.
+    /// Indices of every pixel with no layer over it (background, ring).
     let baseFrame: [UInt8]
+    /// Indices of every pixel with all layers over it (the base frame where there is no water).
+    let fullFrame: [UInt8]
 
     /// Prepares the frames of `config` for `format`; `label` is the label's text coverage, placed.
     public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelOverlay? = nil) {
@@ -47,6 +49,21 @@ public final class FrameRenderer: Sendable {
             }
         }
         baseFrame = base
+        // Under every layer a pixel's color does not change from frame to frame.
+        var full = base
+        var allLayers = scene.background
+        for c in scene.layerColors { allLayers = allLayers.under(c, coverage: 1) }
+        for y in 0..<config.height {
+            for x in scene.coverage.waterSpans[y] {
+                let i = y * config.width + x
+                let w = Double(scene.coverage.water[i])
+                guard w > 0 else { continue }
+                let water = w == 1 || scene.subcolumnsReachWater(x, y) ? allLayers : scene.background
+                let color = scene.mix(water: water, w, ring: Double(scene.coverage.border[i]))
+                full[i] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+            }
+        }
+        fullFrame = full
     }
 
     /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
@@ -127,10 +144,14 @@ public final class FrameRenderer: Sendable {
     }
 
     /// Draws frame `frame` (0 ≤ frame < timing.frameCount) into `out` (width × height indices).
-    /// Pixels of a single flat region take a table lookup; every other pixel is composited exactly
-    /// and mapped to its nearest palette entry.
+    ///
+    /// Only the rows between a column's highest crest and lowest trough change: above them the
+    /// pixel is the base frame, below them the full-water frame, both copied. In the band, pixels of
+    /// a single flat region take a table lookup, and every other pixel (an edge) is composited
+    /// exactly and mapped to its nearest palette entry. The rider and label are drawn last, over
+    /// their rectangles. This loop runs for every frame, so it works on raw buffers.
     public func render(frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
-        let width = config.width
+        let width = config.width, height = config.height
         let layerCount = config.layers.count
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
@@ -138,28 +159,72 @@ public final class FrameRenderer: Sendable {
         let f = scene.frame(frame, of: timing.frameCount)
         let columns = scene.waterColumns.count
         let x0 = scene.waterColumns.lowerBound
-        for y in 0..<config.height {
-            let top = Double(y), bottom = Double(y + 1)
-            for x in scene.coverage.waterSpans[y] {
-                let p = y * width + x
-                let w = scene.coverage.water[p]
-                guard w > 0 else { continue }
-                if w == 1 && scene.coverage.border[p] == 0 && !scene.onOverlay(x, y, f) {
-                    let c = x - x0
-                    var mask = 0
-                    var partial = false
-                    for i in 0..<layerCount {
-                        let k = i * columns + c
-                        if f.maxY[k] <= top { mask |= 1 << i } else if f.minY[k] < bottom { partial = true }
+        // Per column: rows before `top` lie above every surface, rows from `bottom` on below all.
+        var top = [Int](repeating: 0, count: columns), bottom = [Int](repeating: 0, count: columns)
+        var firstRow = height, fullRow = 0
+        for c in 0..<columns {
+            var lo = Double.infinity, hi = -Double.infinity
+            for i in 0..<layerCount {
+                lo = min(lo, f.minY[i * columns + c])
+                hi = max(hi, f.maxY[i * columns + c])
+            }
+            top[c] = max(0, min(height, Int(lo.rounded(.down))))
+            bottom[c] = max(0, min(height, Int(hi.rounded(.up))))
+            firstRow = min(firstRow, top[c])
+            fullRow = max(fullRow, bottom[c])
+        }
+        let coverage = scene.coverage
+        out.withUnsafeMutableBufferPointer { o in
+            fullFrame.withUnsafeBufferPointer { full in
+                for y in firstRow..<height {
+                    let span = coverage.waterSpans[y]
+                    guard !span.isEmpty else { continue }
+                    let row = y * width
+                    if y >= fullRow {
+                        for x in span { o[row + x] = full[row + x] }
+                        continue
                     }
-                    if !partial {
-                        let index = flatLookup[mask]
-                        if index >= 0 { out[p] = UInt8(index); continue }
+                    let rowTop = Double(y), rowBottom = Double(y + 1)
+                    for x in span {
+                        let c = x - x0, p = row + x
+                        if y >= bottom[c] { o[p] = full[p]; continue }
+                        guard y >= top[c] else { continue }
+                        if coverage.water[p] == 1 && coverage.border[p] == 0 {
+                            var mask = 0
+                            var partial = false
+                            for i in 0..<layerCount {
+                                let k = i * columns + c
+                                if f.maxY[k] <= rowTop { mask |= 1 << i } else if f.minY[k] < rowBottom { partial = true }
+                            }
+                            if !partial {
+                                let index = flatLookup[mask]
+                                if index >= 0 { o[p] = UInt8(index); continue }
+                            }
+                        }
+                        o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
                     }
                 }
-                out[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
+                for (rows, cols) in overlayAreas(f) {
+                    for y in rows {
+                        let span = coverage.waterSpans[y].clamped(to: cols)
+                        for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
+                            o[y * width + x] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target,
+                                                                   palette: palette, cache: &cache)
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// The rectangles (rows, columns) the rider and the label may touch in a frame.
+    func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
+        var areas: [(Range<Int>, Range<Int>)] = []
+        if let p = f.placement { areas.append((p.rows, p.columns)) }
+        if let l = scene.label {
+            areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
+        }
+        return areas
     }
 }
 

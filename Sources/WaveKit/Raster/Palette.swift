@@ -47,10 +47,17 @@ public struct Palette: Equatable, Sendable {
 
     /// The RGBA bytes of indexed pixels.
     public func expand(_ indices: [UInt8], into rgba: inout [UInt8]) {
-        rgba.removeAll(keepingCapacity: true)
-        rgba.reserveCapacity(indices.count * 4)
-        let table = colors.map { [$0.r, $0.g, $0.b, $0.a] }
-        for i in indices { rgba.append(contentsOf: table[Int(i)]) }
+        let table = colors.map { UInt32($0.r) | UInt32($0.g) << 8 | UInt32($0.b) << 16 | UInt32($0.a) << 24 }
+            + Array(repeating: 0, count: 256 - colors.count)
+        if rgba.count != indices.count * 4 { rgba = [UInt8](repeating: 0, count: indices.count * 4) }
+        table.withUnsafeBufferPointer { t in
+            indices.withUnsafeBufferPointer { src in
+                rgba.withUnsafeMutableBytes { dst in
+                    let out = dst.bindMemory(to: UInt32.self)
+                    for i in 0..<src.count { out[i] = UInt32(littleEndian: t[Int(src[i])]) }
+                }
+            }
+        }
     }
 }
 

@@ -61,17 +61,30 @@ struct SceneRaster: Sendable {
         var samples = [Double](repeating: 0, count: layerCount * columns * n)
         var minY = [Double](repeating: .infinity, count: layerCount * columns)
         var maxY = [Double](repeating: -.infinity, count: layerCount * columns)
-        for i in 0..<layerCount {
-            for c in 0..<columns {
-                var lo = Double.infinity, hi = -Double.infinity
-                for s in 0..<n {
-                    let y = geometry.surface(layer: i, x: Double(x0 + c) + (Double(s) + 0.5) / Double(n))
-                    samples[(i * columns + c) * n + s] = y
-                    lo = min(lo, y)
-                    hi = max(hi, y)
+        samples.withUnsafeMutableBufferPointer { samples in
+            for i in 0..<layerCount {
+                let layer = config.layers[i]
+                let base = geometry.base[i], amplitude = layer.amplitude
+                let k = 2 * Double.pi / layer.wavelength
+                // Sub-columns are evenly spaced, so the sine advances by a fixed rotation; it is
+                // seeded afresh with sin and cos at every column.
+                let step = k / Double(n), stepSin = sin(step), stepCos = cos(step)
+                for c in 0..<columns {
+                    let x = Double(x0 + c) + 0.5 / Double(n)
+                    let theta = k * (x - config.box.x) + 2 * Double.pi * geometry.phase[i]
+                    var sine = sin(theta), cosine = cos(theta)
+                    var lo = Double.infinity, hi = -Double.infinity
+                    let row = (i * columns + c) * n
+                    for s in 0..<n {
+                        let y = base - amplitude * sine
+                        samples[row + s] = y
+                        lo = min(lo, y)
+                        hi = max(hi, y)
+                        (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
+                    }
+                    minY[i * columns + c] = lo
+                    maxY[i * columns + c] = hi
                 }
-                minY[i * columns + c] = lo
-                maxY[i * columns + c] = hi
             }
         }
         let placement = rider?.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
@@ -159,6 +172,17 @@ struct SceneRaster: Sendable {
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : background
         if let label, label.covers(x, y) { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
+    }
+
+    /// Whether any sub-column of an edge pixel reaches into the water region (the test `color`
+    /// uses to decide whether the pixel shows water at all).
+    func subcolumnsReachWater(_ x: Int, _ y: Int) -> Bool {
+        let n = SceneRaster.subsamples
+        for s in 0..<n {
+            guard let (a, b) = outline.chord(x: Double(x) + (Double(s) + 0.5) / Double(n), inset: ring) else { continue }
+            if min(Double(y + 1), b) > max(Double(y), a) { return true }
+        }
+        return false
     }
 
     /// A pixel's color from the area of it inside the water region (`water` the color there), under
