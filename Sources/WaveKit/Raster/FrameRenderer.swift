@@ -13,7 +13,7 @@ public final class FrameRenderer: Sendable {
     /// Sub-columns per pixel column; coverage in y is exact within each.
     public static let subsamples = SceneRaster.subsamples
     /// Palette entries reserved for the colors a rider and a label produce.
-    public static let overlayColors = 64
+    public static let overlayColors = 48
 
     let scene: SceneRaster
     /// Palette index of each fully-covering layer set (bit i = layer i), or -1 when that set was never seen.
@@ -78,29 +78,57 @@ public final class FrameRenderer: Sendable {
             builder.edge(b, bgFlat)
             borderFlat = b
         }
-        var maskFlat: [Int: Int] = [:]
         let layerCount = config.layers.count
+        // Flat region of each layer set (-1: not seen yet), and the edges already registered.
+        var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
+        var seenEdges = Set<Int>()
         let columnExtent = columnExtents(scene.coverage)
         var geometry = SurfaceGeometry(config: config, plan: scene.plan)
         var ys = [Double](repeating: 0, count: layerCount)
         var order = Array(0..<layerCount)
         func flatOf(_ mask: Int) -> Int {
-            if let f = maskFlat[mask] { return f }
-            var c = scene.background
-            for i in 0..<layerCount where mask & (1 << i) != 0 { c = c.under(scene.layerColors[i], coverage: 1) }
-            let f = builder.flat(c)
+            if maskFlat[mask] >= 0 { return maskFlat[mask] }
+            let f = builder.flat(scene.maskColors.isEmpty ? maskColor(mask, scene) : scene.maskColors[mask])
             maskFlat[mask] = f
             builder.edge(f, bgFlat)
             if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
             return f
         }
+        let columns = scene.waterColumns
         for k in 0..<frames {
             geometry.prepare(frame: k, of: frames)
-            for x in scene.waterColumns {
+            // The surfaces at pixel centers, column after column, by rotating each layer's sine.
+            var sines = [Double](repeating: 0, count: layerCount), cosines = sines, stepSin = sines, stepCos = sines
+            for i in 0..<layerCount {
+                let step = 2 * Double.pi / config.layers[i].wavelength
+                (stepSin[i], stepCos[i]) = (sin(step), cos(step))
+            }
+            var previousEdge = -1
+            for x in columns {
+                if (x - columns.lowerBound) % 32 == 0 {
+                    for i in 0..<layerCount {
+                        let theta = 2 * Double.pi * ((Double(x) + 0.5 - config.box.x) / config.layers[i].wavelength + geometry.phase[i])
+                        (sines[i], cosines[i]) = (sin(theta), cos(theta))
+                    }
+                }
+                defer {
+                    for i in 0..<layerCount {
+                        (sines[i], cosines[i]) = (sines[i] * stepCos[i] + cosines[i] * stepSin[i], cosines[i] * stepCos[i] - sines[i] * stepSin[i])
+                    }
+                }
                 let (top, bottom) = columnExtent[x]
                 guard top < bottom else { continue }
-                for i in 0..<layerCount { ys[i] = geometry.surface(layer: i, x: Double(x) + 0.5) }
-                order.sort { ys[$0] < ys[$1] || (ys[$0] == ys[$1] && $0 < $1) }
+                for i in 0..<layerCount { ys[i] = geometry.base[i] - config.layers[i].amplitude * sines[i] }
+                // Insertion sort: few layers.
+                for j in 1..<max(1, layerCount) {
+                    let v = order[j]
+                    var m = j
+                    while m > 0 && (ys[order[m - 1]] > ys[v] || (ys[order[m - 1]] == ys[v] && order[m - 1] > v)) {
+                        order[m] = order[m - 1]
+                        m -= 1
+                    }
+                    order[m] = v
+                }
                 // Going down the column, each surface crossed adds one layer to the covering set.
                 var mask = 0
                 var previous = -1
@@ -110,7 +138,11 @@ public final class FrameRenderer: Sendable {
                     if j > 0 { mask |= 1 << order[j - 1] }
                     guard lower > Double(top), upper < Double(bottom) else { continue }
                     let f = flatOf(mask)
-                    if previous >= 0, upper >= Double(top) { builder.edge(previous, f) }
+                    if previous >= 0, upper >= Double(top) {
+                        let key = min(previous, f) << 20 | max(previous, f)
+                        if key != previousEdge, seenEdges.insert(key).inserted { builder.edge(previous, f) }
+                        previousEdge = key
+                    }
                     previous = f
                 }
             }
@@ -118,10 +150,18 @@ public final class FrameRenderer: Sendable {
         let reserved = medianCut(scene.overlayColors(frames: frames), count: overlayColors)
         let (palette, flatIndex) = builder.build(target: target, reserved: reserved)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
-        for (mask, f) in maskFlat where !target.dependsOnPosition(builder.color(f)) {
+        for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
             lookup[mask] = Int32(flatIndex[f])
         }
         return (palette, lookup, UInt8(flatIndex[bgFlat]))
+    }
+
+    /// The composite of the layers in `mask` over the background (for scenes with too many layers
+    /// for a table).
+    static func maskColor(_ mask: Int, _ scene: SceneRaster) -> PremultipliedColor {
+        var c = scene.background
+        for (i, layer) in scene.layerColors.enumerated() where mask & (1 << i) != 0 { c = c.under(layer, coverage: 1) }
+        return c
     }
 
     /// For each column, the first row with water and the row after the last.
@@ -196,25 +236,67 @@ public final class FrameRenderer: Sendable {
                                 let k = i * columns + c
                                 if f.maxY[k] <= rowTop { mask |= 1 << i } else if f.minY[k] < rowBottom { partial = true }
                             }
-                            if !partial {
+                                    if !partial {
                                 let index = flatLookup[mask]
                                 if index >= 0 { o[p] = UInt8(index); continue }
+                            } else if let color = singleEdge(c, rowTop, rowBottom, f, columns: columns) {
+                                o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                                continue
                             }
                         }
                         o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
                     }
                 }
+                let frontBit = 1 << (layerCount - 1)
                 for (rows, cols) in overlayAreas(f) {
                     for y in rows {
                         let span = coverage.waterSpans[y].clamped(to: cols)
+                        let rowTop = Double(y), rowBottom = Double(y + 1)
                         for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
-                            o[y * width + x] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target,
-                                                                   palette: palette, cache: &cache)
+                            let p = y * width + x
+                            // Label over a single flat region: no need to integrate the pixel.
+                            if let label = scene.label, !scene.onRider(x, y, f), !scene.maskColors.isEmpty,
+                               coverage.water[p] == 1, coverage.border[p] == 0 {
+                                let c = x - x0
+                                var mask = 0, partial = false
+                                for i in 0..<layerCount {
+                                    let k = i * columns + c
+                                    if f.maxY[k] <= rowTop { mask |= 1 << i } else if f.minY[k] < rowBottom { partial = true }
+                                }
+                                if !partial {
+                                    let color = label.paint(x, y, over: scene.maskColors[mask], submerged: mask & frontBit != 0 ? 1 : 0)
+                                    o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                                    continue
+                                }
+                            }
+                            o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target,
+                                                       palette: palette, cache: &cache)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The color of an interior pixel crossed by exactly one layer's surface (the common edge): the
+    /// blend of the two flat regions it separates by the part of the pixel under that layer, exact
+    /// per sub-column. Nil when more than one surface crosses the pixel.
+    @inline(__always)
+    func singleEdge(_ c: Int, _ top: Double, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> PremultipliedColor? {
+        guard !scene.maskColors.isEmpty else { return nil }
+        var mask = 0, partial = -1
+        for i in 0..<config.layers.count {
+            let k = i * columns + c
+            if f.maxY[k] <= top { mask |= 1 << i } else if f.minY[k] < bottom {
+                if partial >= 0 { return nil }
+                partial = i
+            }
+        }
+        let n = SceneRaster.subsamples
+        let base = (partial * columns + c) * n
+        var covered = 0.0
+        for s in 0..<n { covered += min(1, max(0, bottom - f.samples[base + s])) }
+        return scene.maskColors[mask].mixed(with: scene.maskColors[mask | 1 << partial], covered / Double(n))
     }
 
     /// The rectangles (rows, columns) the rider and the label may touch in a frame.
@@ -228,18 +310,37 @@ public final class FrameRenderer: Sendable {
     }
 }
 
-/// Remembers the palette index chosen for each stored color, so a nearest-color search runs once per color.
+/// Remembers the palette index chosen for each stored color, so a nearest-color search runs once
+/// per color: a small open-addressing table, emptied when it fills up (the answer for a color never
+/// depends on what is cached).
 public struct ColorCache {
-    private var entries: [UInt32: UInt8] = [:]
+    private static let slots = 1 << 12
+    private var keys = [UInt32](repeating: 0, count: slots)
+    private var values = [UInt8](repeating: 0, count: slots)
+    private var used = [Bool](repeating: false, count: slots)
+    private var count = 0
 
     public init() {}
 
     @inline(__always)
     mutating func index(of c: RGBA, in palette: Palette) -> UInt8 {
         let key = UInt32(c.r) << 24 | UInt32(c.g) << 16 | UInt32(c.b) << 8 | UInt32(c.a)
-        if let i = entries[key] { return i }
+        let mask = ColorCache.slots - 1
+        var h = Int((key &* 2_654_435_761) >> 20) & mask
+        while used[h] {
+            if keys[h] == key { return values[h] }
+            h = (h + 1) & mask
+        }
         let i = UInt8(palette.nearestIndex(to: c))
-        entries[key] = i
+        if count >= ColorCache.slots * 3 / 4 {
+            for j in 0..<ColorCache.slots { used[j] = false }
+            count = 0
+            h = Int((key &* 2_654_435_761) >> 20) & mask
+        }
+        used[h] = true
+        keys[h] = key
+        values[h] = i
+        count += 1
         return i
     }
 }

@@ -2,14 +2,16 @@ import Dispatch
 import Foundation
 
 extension FrameRenderer {
-    /// Renders every frame of the loop and hands them to `body` in order. Frames are rendered a
-    /// batch at a time across the cores while `body` (the encoder) consumes the previous batch, so
-    /// rendering and encoding overlap. Memory stays at two batches whatever the frame count; the
-    /// output does not depend on `threads` (0 = one per core, 1 = everything on this thread).
+    /// Renders every frame of the loop and hands them to `body` in order. Producer threads render
+    /// frames into a small ring of buffers while `body` (the encoder) consumes them on this thread,
+    /// so rendering and encoding overlap. Memory stays at the ring's few frames whatever the frame
+    /// count; the output does not depend on `threads` (0 = one producer per core; 1 = everything
+    /// on this thread). Small jobs, where threads cost more than they save, stay on this thread.
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8]) throws -> Void) rethrows {
         let count = timing.frameCount
-        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
-        if workers == 1 {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let producers = threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores)
+        if producers <= 1 {
             let slot = FrameSlot()
             for k in 0..<count {
                 slot.render(self, frame: k)
@@ -17,36 +19,73 @@ extension FrameRenderer {
             }
             return
         }
-        let batch = max(1, min(count, workers * 2))
-        var current = (0..<batch).map { _ in FrameSlot() }
-        var spare = (0..<batch).map { _ in FrameSlot() }
-        @Sendable func render(_ slots: [FrameSlot], from start: Int, count n: Int) {
-            DispatchQueue.concurrentPerform(iterations: n) { j in slots[j].render(self, frame: start + j) }
+        let ring = FrameRing(slots: 2 * producers)
+        let group = DispatchGroup()
+        for t in 0..<producers {
+            DispatchQueue.global().async(group: group) {
+                var k = t
+                while k < count, ring.claim(k) {
+                    ring.slots[k % ring.slots.count].render(self, frame: k)
+                    ring.publish(k)
+                    k += producers
+                }
+            }
         }
-        render(current, from: 0, count: min(batch, count))
-        var start = 0
-        while start < count {
-            let n = min(batch, count - start)
-            let next = start + n
-            let group = DispatchGroup()
-            if next < count {
-                let slots = spare, m = min(batch, count - next)
-                DispatchQueue.global().async(group: group) { render(slots, from: next, count: m) }
+        do {
+            for k in 0..<count {
+                ring.await(k)
+                try body(k, ring.slots[k % ring.slots.count].frame)
+                ring.release(k)
             }
-            do {
-                for j in 0..<n { try body(start + j, current[j].frame) }
-            } catch {
-                group.wait()
-                throw error
-            }
+        } catch {
+            ring.cancel()
             group.wait()
-            swap(&current, &spare)
-            start = next
+            throw error
         }
+        group.wait()
+    }
+
+    /// Below this many pixels × frames a render stays on one thread.
+    static let serialPixels = 4_000_000
+}
+
+/// The buffers producers render into and the consumer reads from, in frame order: slot k % n
+/// holds frame k once it is published, and is free again once the consumer releases it.
+private final class FrameRing: @unchecked Sendable {
+    let slots: [FrameSlot]
+    private let free: [DispatchSemaphore]
+    private let ready: [DispatchSemaphore]
+    private let lock = NSLock()
+    private var cancelled = false
+
+    init(slots count: Int) {
+        slots = (0..<count).map { _ in FrameSlot() }
+        free = (0..<count).map { _ in DispatchSemaphore(value: 1) }
+        ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    /// Waits until frame k's slot is free; false when the render was cancelled.
+    func claim(_ k: Int) -> Bool {
+        free[k % slots.count].wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return !cancelled
+    }
+
+    func publish(_ k: Int) { ready[k % slots.count].signal() }
+    func await(_ k: Int) { ready[k % slots.count].wait() }
+    func release(_ k: Int) { free[k % slots.count].signal() }
+
+    /// Stops the producers: every waiting claim returns false.
+    func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+        for s in free { s.signal() }
     }
 }
 
-/// One frame buffer and its color cache; each concurrent iteration owns exactly one slot.
+/// One frame buffer and its color cache; each render owns exactly one slot at a time.
 final class FrameSlot: @unchecked Sendable {
     var frame: [UInt8] = []
     var cache = ColorCache()

@@ -81,14 +81,14 @@ struct RiderRaster: Sendable {
         return Placement(x: x, y: y, angle: angle, cosine: c, sine: s, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
     }
 
-    /// Sample points per pixel: a 4 × 4 grid.
-    static let samplePoints: [(Double, Double)] = (0..<16).map { (i: Int) -> (Double, Double) in
-        let x = (Double(i % 4) + 0.5) / 4
-        let y = (Double(i / 4) + 0.5) / 4
+    /// Sample points per pixel: a 3 × 3 grid.
+    static let samplePoints: [(Double, Double)] = (0..<9).map { (i: Int) -> (Double, Double) in
+        let x = (Double(i % 3) + 0.5) / 3
+        let y = (Double(i / 3) + 0.5) / 3
         return (x, y)
     }
 
-    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 4 × 4 points.
+    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 3 × 3 points.
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
         let c = p.cosine, s = p.sine
         let kx = Double(width) / rider.width, ky = Double(height) / rider.height
@@ -99,7 +99,7 @@ struct RiderRaster: Sendable {
             // Undo the rotation, then move from the anchor to image coordinates.
             let u = (c * dx + s * dy + ax) * kx, v = (-s * dx + c * dy + ay) * ky
             let q = bilinear(u - 0.5, v - 0.5)
-            sum = PremultipliedColor(r: sum.r + q.r / 16, g: sum.g + q.g / 16, b: sum.b + q.b / 16, a: sum.a + q.a / 16)
+            sum = PremultipliedColor(r: sum.r + q.r / 9, g: sum.g + q.g / 9, b: sum.b + q.b / 9, a: sum.a + q.a / 9)
         }
         return sum
     }

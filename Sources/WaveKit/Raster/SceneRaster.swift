@@ -22,6 +22,8 @@ struct SceneRaster: Sendable {
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
+    /// The composite of every set of layers over the background (bit i = layer i), for up to 12 layers.
+    let maskColors: [PremultipliedColor]
 
     init(config: WaveConfig, plan: LoopPlan, label: LabelOverlay? = nil) {
         self.label = label
@@ -38,6 +40,12 @@ struct SceneRaster: Sendable {
         }
         waterColumns = lo < hi ? lo..<hi : 0..<0
         rider = config.rider.map(RiderRaster.init)
+        let layers = layerColors, background = background
+        maskColors = layers.count > 12 ? [] : (0..<(1 << layers.count)).map { mask in
+            var color = background
+            for (i, c) in layers.enumerated() where mask & (1 << i) != 0 { color = color.under(c, coverage: 1) }
+            return color
+        }
         outline = OutlineGeometry(shape: config.shape, box: config.outline)
         ring = config.border.map { $0.width + $0.gap } ?? 0
     }
@@ -123,8 +131,18 @@ struct SceneRaster: Sendable {
         var submerged = 0.0
         var inside = 0.0, used = 0
         let edge = w < 1
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * layerCount + 2) { buffer in
-            let ys = buffer.baseAddress!, cuts = ys + layerCount
+        let labelled = label?.covers(x, y) ?? false
+        /// The color of a segment covered by the layers in `mask` (with the rider after its layer).
+        func segmentColor(_ mask: Int) -> PremultipliedColor {
+            if riderColor == nil, !maskColors.isEmpty { return maskColors[mask] }
+            var color = background
+            for i in 0..<layerCount {
+                if mask & (1 << i) != 0 { color = color.under(layerColors[i], coverage: 1) }
+                if i == riderLayer, let r = riderColor { color = color.under(r, coverage: 1) }
+            }
+            return color
+        }
+        withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
             for s in 0..<n {
                 var lo = top, hi = bottom
                 if edge {
@@ -135,42 +153,42 @@ struct SceneRaster: Sendable {
                 }
                 inside += hi - lo
                 used += 1
-                var cutCount = 0
-                cuts[cutCount] = lo
-                cutCount += 1
+                // Surfaces above the segment's top cover all of it; those inside cut it, in order.
+                var mask = 0, cutCount = 0
                 for i in 0..<layerCount {
                     let v = f.samples[(i * columns + c) * n + s]
-                    ys[i] = v
-                    if v > lo && v < hi {
-                        // Insertion into the sorted cut list.
+                    if v <= lo {
+                        mask |= 1 << i
+                    } else if v < hi {
                         var j = cutCount
-                        while j > 1 && cuts[j - 1] > v { cuts[j] = cuts[j - 1]; j -= 1 }
-                        cuts[j] = v
+                        while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
+                        cuts[j] = (v, i)
                         cutCount += 1
                     }
                 }
-                cuts[cutCount] = hi
-                cutCount += 1
-                for k in 0..<(cutCount - 1) {
-                    let a = cuts[k], length = cuts[k + 1] - a
-                    guard length > 0 else { continue }
-                    // Layers whose surface lies at or above the segment cover it.
-                    var color = background
-                    for i in 0..<layerCount {
-                        if ys[i] <= a { color = color.under(layerColors[i], coverage: 1) }
-                        if i == riderLayer, let r = riderColor { color = color.under(r, coverage: 1) }
-                    }
+                var a = lo
+                for j in 0..<cutCount {
+                    let (v, i) = cuts[j]
+                    let color = segmentColor(mask), length = v - a
                     sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                              b: sum.b + color.b * length, a: sum.a + color.a * length)
+                    mask |= 1 << i
+                    a = v
                 }
-                submerged += max(0, hi - max(lo, ys[layerCount - 1])) / (hi - lo)
+                let color = segmentColor(mask), length = hi - a
+                sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                         b: sum.b + color.b * length, a: sum.a + color.a * length)
+                if labelled {
+                    let front = f.samples[((layerCount - 1) * columns + c) * n + s]
+                    submerged += max(0, hi - max(lo, front)) / (hi - lo)
+                }
             }
         }
         // The average over the part of the pixel inside the water region (its area, w, comes from
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : background
-        if let label, label.covers(x, y) { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
+        if labelled, let label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
@@ -219,34 +237,65 @@ struct SceneRaster: Sendable {
 }
 
 /// Median cut: up to `count` colors standing for `colors`, deterministic for the same input.
+/// Colors are first counted at 8 bits per premultiplied channel, so the cut works on the distinct
+/// colors, each weighted by how often it occurs.
 func medianCut(_ colors: [PremultipliedColor], count: Int) -> [PremultipliedColor] {
     guard !colors.isEmpty, count > 0 else { return [] }
-    var points = colors.map { [$0.r, $0.g, $0.b, $0.a] }
-    var boxes: [Range<Int>] = [0..<points.count]
-    func widest(_ r: Range<Int>) -> (Double, Int) {
-        var lo = [Double](repeating: .infinity, count: 4), hi = [Double](repeating: -.infinity, count: 4)
-        for p in points[r] { for k in 0..<4 { lo[k] = min(lo[k], p[k]); hi[k] = max(hi[k], p[k]) } }
-        let widths = (0..<4).map { hi[$0] - lo[$0] }
-        let axis = widths.firstIndex(of: widths.max()!)!
-        return (widths[axis], axis)
+    struct Point {
+        var key: UInt32
+        var channels: SIMD4<Double>
+        var weight: Double
     }
-    while boxes.count < count {
-        var best: (index: Int, width: Double, axis: Int)?
-        for (i, r) in boxes.enumerated() where r.count > 1 {
-            let (w, axis) = widest(r)
-            if best == nil || w > best!.width { best = (i, w, axis) }
+    var histogram: [UInt32: Int] = [:]
+    for c in colors {
+        func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+        histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
+    }
+    var points = histogram.keys.sorted().map { key -> Point in
+        let v = SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255
+        return Point(key: key, channels: v, weight: Double(histogram[key]!))
+    }
+    func widest(_ r: Range<Int>) -> (width: Double, axis: Int) {
+        var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
+        for p in points[r] {
+            lo = pointwiseMin(lo, p.channels)
+            hi = pointwiseMax(hi, p.channels)
         }
-        guard let b = best, b.width > 0.5 / 255 else { break }
-        let r = boxes[b.index]
-        points[r].sort { $0[b.axis] < $1[b.axis] || ($0[b.axis] == $1[b.axis] && $0.lexicographicallyPrecedes($1)) }
-        let mid = r.lowerBound + r.count / 2
-        boxes[b.index] = r.lowerBound..<mid
-        boxes.append(mid..<r.upperBound)
+        let w = hi - lo
+        var axis = 0
+        for k in 1..<4 where w[k] > w[axis] { axis = k }
+        return (w[axis], axis)
     }
-    return boxes.map { r in
-        var sum = [0.0, 0.0, 0.0, 0.0]
-        for p in points[r] { for k in 0..<4 { sum[k] += p[k] } }
-        let n = Double(r.count)
-        return PremultipliedColor(r: sum[0] / n, g: sum[1] / n, b: sum[2] / n, a: sum[3] / n)
+    var boxes: [(range: Range<Int>, width: Double, axis: Int)] = []
+    func add(_ r: Range<Int>) {
+        let (w, axis) = widest(r)
+        boxes.append((r, w, axis))
+    }
+    add(0..<points.count)
+    while boxes.count < count {
+        var best = -1
+        for (i, b) in boxes.enumerated() where b.range.count > 1 && (best < 0 || b.width > boxes[best].width) { best = i }
+        guard best >= 0, boxes[best].width > 0.5 / 255 else { break }
+        let (r, _, axis) = boxes[best]
+        points[r].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
+        // Split where half the box's weight lies on each side (never leaving a side empty).
+        let total = points[r].reduce(0) { $0 + $1.weight }
+        var acc = 0.0, mid = r.lowerBound + 1
+        for i in r {
+            acc += points[i].weight
+            if acc >= total / 2 { mid = min(max(i + 1, r.lowerBound + 1), r.upperBound - 1); break }
+        }
+        boxes.remove(at: best)
+        add(r.lowerBound..<mid)
+        add(mid..<r.upperBound)
+    }
+    return boxes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { b in
+        var sum = SIMD4<Double>(repeating: 0), weight = 0.0
+        for p in points[b.range] {
+            sum += p.channels * p.weight
+            weight += p.weight
+        }
+        let m = sum / weight
+        return PremultipliedColor(r: m[0], g: m[1], b: m[2], a: m[3])
     }
 }

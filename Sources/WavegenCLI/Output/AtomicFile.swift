@@ -16,12 +16,13 @@ enum AtomicFile {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }
         let temp = dir + "/." + url.lastPathComponent + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        // Registered before it exists, so an interrupt at any moment removes it.
+        TemporaryFiles.register(temp)
+        defer { TemporaryFiles.unregister(temp) }
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: \(String(cString: strerror(errno)))"])
         }
-        TemporaryFiles.register(temp)
-        defer { TemporaryFiles.unregister(temp) }
         var failure: String?
         bytes.withUnsafeBytes { raw in
             var offset = 0
