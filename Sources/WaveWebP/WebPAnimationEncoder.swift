@@ -40,7 +40,8 @@ public final class WebPAnimationEncoder {
         animOptions.anim_params.loop_count = Int32(options.plays)
         animOptions.anim_params.bgcolor = 0x00000000
         animOptions.minimize_size = options.effort >= 6 ? 1 : 0
-        animOptions.allow_mixed = 0
+        // Lossy animations may keep some frames lossless where that is smaller.
+        animOptions.allow_mixed = options.lossless ? 0 : 1
         config.lossless = options.lossless ? 1 : 0
         config.quality = options.quality
         config.method = Int32(max(0, min(6, options.effort)))

@@ -21,6 +21,11 @@ let rasterScenes: [(String, String)] = [
          "border": {"width": "2px", "color": "#333333"}, "level": {"from": 0.2, "to": 0.8, "pingpong": true},
          "layers": [{"color": "#43A047", "amplitude": 0.1, "wavelength": 0.5, "speed": 1}]}
         """),
+    ("awkward speeds", """
+        {"size": [48, 32], "fps": 30, "background": "#0B1B2B", "level": 0.45, "layers": [
+          {"color": "#2979FF", "amplitude": 0.12, "wavelength": 0.9, "speed": 0.37},
+          {"color": "#00E5FF", "opacity": 0.7, "amplitude": 0.1, "wavelength": 0.6, "phase": 0.3, "speed": 0.6}]}
+        """),
     ("triangle", """
         {"size": [64, 56], "shape": "triangle", "background": "#202020", "level": {"base": 0.5, "tide": 0.2},
          "layers": [{"color": "#00E5FF", "amplitude": 0.05, "speed": 0.5}, {"color": "#00B8D4", "opacity": 0.5, "amplitude": 0.07, "phase": 0.5, "speed": 1}]}
