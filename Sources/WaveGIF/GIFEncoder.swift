@@ -26,8 +26,8 @@ public final class GIFEncoder {
     }
 
     private let writer: GIFStream
-    /// The index that means "keep what is there": the scene's transparent index, or a spare entry.
-    private let keyIndex: Int?
+    /// Entries in the color table (a power of two, at least the palette's size).
+    private let tableSize: Int
     private var canvas: [UInt8]
     private var first: [UInt8]?
     private var pending: (pixels: [UInt8], delay: Int)?
@@ -47,10 +47,11 @@ public final class GIFEncoder {
         self.height = height
         self.colors = colors
         self.transparentIndex = transparentIndex
-        keyIndex = transparentIndex ?? (colors.count < 256 ? colors.count : nil)
-        let entries = colors.count + (transparentIndex == nil && keyIndex != nil ? 1 : 0)
+        var bits = 1
+        while (1 << bits) < colors.count { bits += 1 }
+        tableSize = 1 << bits
         canvas = [UInt8](repeating: UInt8(transparentIndex ?? 0), count: width * height)
-        writer = try GIFStream(width: width, height: height, colors: colors, entries: entries)
+        writer = try GIFStream(width: width, height: height, colors: colors, entries: colors.count)
         if plays != 1 { try writer.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
     }
 
@@ -100,35 +101,66 @@ public final class GIFEncoder {
         var rect = changed.union(clear)
         if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
 
+        // The "keep what is there" key: the scene's transparent index, or else any table entry this
+        // frame does not use inside its rectangle (as gifsicle picks one), so no entry is spent on it.
+        var key: UInt8? = transparent
+        if key == nil && !isFirst {
+            var used = [Bool](repeating: false, count: 256)
+            frame.withUnsafeBufferPointer { f in
+                for row in 0..<rect.height {
+                    let src = (rect.y + row) * width + rect.x
+                    for col in 0..<rect.width { used[Int(f[src + col])] = true }
+                }
+            }
+            key = (0..<tableSize).first { !used[$0] }.map(UInt8.init)
+        }
+        // Three renditions of the rectangle: every pixel as it is; every unchanged pixel as the key;
+        // and unchanged pixels as whichever of the two continues the run before them (longer runs
+        // code shorter). The one LZW codes shortest is written.
         var raw = [UInt8](repeating: 0, count: rect.width * rect.height)
-        var keyed = raw
-        let key = UInt8(keyIndex ?? 0)
+        var keyed = raw, mixed = raw
+        let keyValue = key ?? 0
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
                 raw.withUnsafeMutableBufferPointer { r in
                     keyed.withUnsafeMutableBufferPointer { k in
-                        for row in 0..<rect.height {
-                            let src = (rect.y + row) * width + rect.x, dst = row * rect.width
-                            for col in 0..<rect.width {
-                                let v = f[src + col]
-                                r[dst + col] = v
-                                k[dst + col] = v == c[src + col] ? key : v
+                        mixed.withUnsafeMutableBufferPointer { m in
+                            var previous = keyValue
+                            for row in 0..<rect.height {
+                                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                                for col in 0..<rect.width {
+                                    let v = f[src + col]
+                                    let unchanged = v == c[src + col]
+                                    r[dst + col] = v
+                                    k[dst + col] = unchanged ? keyValue : v
+                                    let out = unchanged && previous != v ? keyValue : v
+                                    m[dst + col] = out
+                                    previous = out
+                                }
                             }
                         }
                     }
                 }
             }
         }
+        var chosen = raw
         var useKey = false
-        if !isFirst && keyIndex != nil {
+        if !isFirst && key != nil {
             let size = writer.minimumCodeSize
-            let rawBits = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size) }
-            useKey = keyed.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: rawBits) } < rawBits
+            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size) }
+            for candidate in [keyed, mixed] {
+                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
+                if bits < best {
+                    best = bits
+                    chosen = candidate
+                    useKey = true
+                }
+            }
         }
         let dispose = !clear.isEmpty
-        try writer.putFrame(useKey ? keyed : raw, rect: rect, delay: delay,
+        try writer.putFrame(chosen, rect: rect, delay: delay,
                             disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
-                            transparentIndex: useKey ? keyIndex : transparentIndex)
+                            transparentIndex: useKey ? key.map(Int.init) : transparentIndex)
         stats.framesWritten += 1
         if useKey { stats.framesWithKey += 1 }
         canvas = frame
