@@ -39,7 +39,9 @@ public final class WebPAnimationEncoder {
         }
         animOptions.anim_params.loop_count = Int32(options.plays)
         animOptions.anim_params.bgcolor = 0x00000000
-        animOptions.minimize_size = options.effort >= 6 ? 1 : 0
+        // From the default effort up, the encoder also searches frame layouts for the smallest file
+        // (as img2webp -min_size); lower efforts trade that for speed.
+        animOptions.minimize_size = options.effort >= 4 ? 1 : 0
         // Lossy animations may keep some frames lossless where that is smaller.
         animOptions.allow_mixed = options.lossless ? 0 : 1
         config.lossless = options.lossless ? 1 : 0
