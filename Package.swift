@@ -28,9 +28,14 @@ let package = Package(
         // Benchmark (release builds): stage times, the giflib encoder floor, img2webp, peak memory.
         .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText", "CGIF"]),
 
+        // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders under libFuzzer; in an ordinary
+        // build it replays the files named on its command line through the same code.
+        .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WavegenCLI", "WavePNG"]),
+
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG"]),
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG"],
+                    exclude: ["Fixtures"]),
     ]
 )

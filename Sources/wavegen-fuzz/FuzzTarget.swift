@@ -1,0 +1,99 @@
+import Foundation
+import WaveKit
+import WavePNG
+#if DEBUG
+@testable import WavegenCLI
+#endif
+
+/// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
+/// preset, the preset loader (from a file, as `wavegen render FILE` reads it: size limit,
+/// `extends`, rider image, decoding), the loop planner and a few frames of a small canvas, the
+/// build-manifest loader and planner (debug builds, which can see the command line's internals),
+/// and the PNG decoder when the input looks like a PNG.
+/// Every failure must come back as an error; a trap, a hang or a runaway allocation is a finding.
+enum FuzzTarget {
+    /// A private folder the input is written into, once as a preset and once as a manifest.
+    static let folder: String = {
+        let path = NSTemporaryDirectory() + "wavegen-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// The loader `wavegen` uses, with rider images decoded by libpng under the same pixel limit.
+    static let loader = PresetLoader(imageDecoder: { (bytes: [UInt8]) throws(ImageProblem) -> RiderImage in
+        do {
+            let png = try PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
+            return RiderImage(width: png.width, height: png.height, rgba: png.rgba)
+        } catch let e as PNGError {
+            throw ImageProblem(e.message)
+        } catch {
+            throw ImageProblem("\(error)")
+        }
+    })
+
+    /// Canvases up to this many pixels also get frames rendered.
+    static let renderedPixels = 48 * 48
+
+    static func run(_ bytes: [UInt8]) {
+        _ = try? JSONParser.parse(bytes)
+        if let text = String(validating: bytes, as: UTF8.self) {
+            _ = KeyPathExpression(parsing: text)
+            // As a --set override of a bundled preset.
+            if let override = PresetOverride(parsing: text), let config = try? loader.load("classic", overrides: [override]) {
+                _ = try? LoopPlanner.plan(config)
+            }
+        }
+
+        let preset = folder + "/preset.json", manifest = folder + "/wavegen.json"
+        write(bytes, to: preset)
+        write(bytes, to: manifest)
+
+        if let config = try? loader.load(preset), let plan = try? LoopPlanner.plan(config) {
+            if config.width * config.height <= renderedPixels {
+                for format in OutputFormat.allCases {
+                    let renderer = FrameRenderer(config: config, plan: plan, format: format)
+                    var cache = ColorCache()
+                    var frame: [UInt8] = []
+                    let count = renderer.timing.frameCount
+                    for k in Set([0, count / 2, count - 1]) where k >= 0 && k < count {
+                        renderer.render(frame: k, into: &frame, cache: &cache)
+                    }
+                }
+            }
+        }
+
+        #if DEBUG
+        if let m = try? BuildManifest.load(manifest) {
+            _ = try? BuildPlan.make(m, overrides: [])
+        }
+        #endif
+
+        if bytes.starts(with: pngSignature) {
+            _ = try? PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var offset = 0
+        bytes.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                guard n > 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+                offset += n
+            }
+        }
+    }
+}
+
+/// The libFuzzer entry point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func wavegenFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.run(bytes)
+    return 0
+}
