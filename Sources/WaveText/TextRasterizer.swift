@@ -23,6 +23,8 @@ public struct TextMask: Equatable, Sendable {
 /// with a box filter, which also lets the outline be a true disc dilation of the glyphs.
 public enum TextRasterizer {
     static let oversampling = 4
+    /// The largest side of a rendered text, in pixels.
+    public static let maximumSide = 8192
 
     /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for none).
     public static func render(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
@@ -73,6 +75,9 @@ public enum TextRasterizer {
         let minX = placed.map(\.x).min()! - pad, minY = placed.map(\.y).min()! - pad
         let maxX = placed.map { $0.x + $0.w }.max()! + pad, maxY = placed.map { $0.y + $0.h }.max()! + pad
         let bigW = (maxX - minX + k - 1) / k * k, bigH = (maxY - minY + k - 1) / k * k
+        guard bigW / k <= maximumSide, bigH / k <= maximumSide else {
+            throw TextError("the text would be \(bigW / k)×\(bigH / k) pixels; at most \(maximumSide) on a side are drawn")
+        }
         var big = [Float](repeating: 0, count: bigW * bigH)
         for g in placed {
             for row in 0..<g.h {
@@ -139,12 +144,11 @@ public enum TextRasterizer {
     }
 
     static func message(_ code: FT_Error) -> String {
-        if let s = FT_Error_String(code) { return String(cString: s) }
         switch code {
         case 1: return "cannot open resource (no such file?)"
         case 2: return "unknown file format (not a TrueType or OpenType font)"
         case 3: return "broken file"
-        default: return "FreeType error \(code)"
+        default: return FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error \(code)"
         }
     }
 }

@@ -15,8 +15,8 @@ public struct Console: Sendable {
     }
 
     public static let standard = Console(
-        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        out: { StandardStreams.write($0, to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
+        err: { StandardStreams.write($0, to: FileHandle.standardError, failure: &StandardStreams.errorFailure) },
         errIsTerminal: isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
 }
@@ -55,8 +55,11 @@ public enum Wavegen {
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
     public static func run(_ args: [String], console: Console = .standard) -> Int32 {
-        do {
+        do throws(CommandError) {
             try dispatch(args, console: console)
+            if let failure = StandardStreams.outputFailure {
+                throw CommandError(.failure, ["cannot write to standard output: \(failure)"])
+            }
             return ExitCode.success.rawValue
         } catch {
             for line in error.lines { console.err("Error: \(line)\n") }
@@ -105,9 +108,30 @@ public enum Wavegen {
     }
 }
 
+/// Writes to the process's standard streams without trapping when they fail (a full disk, a closed
+/// pipe): the first failure is remembered, and later writes to that stream are skipped.
+enum StandardStreams {
+    nonisolated(unsafe) static var outputFailure: String?
+    nonisolated(unsafe) static var errorFailure: String?
+
+    static func write(_ text: String, to handle: FileHandle, failure: inout String?) {
+        guard failure == nil else { return }
+        do {
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            failure = String(cString: strerror(errno == 0 ? EIO : errno))
+        }
+    }
+}
+
 extension PresetError {
     /// The exit code for this preset failure.
     var exitCode: ExitCode { isMissingInput ? .noInput : .dataError }
 
     var commandError: CommandError { CommandError(exitCode, lines) }
+}
+
+extension WaveConfig {
+    /// The file a config came from, for messages (its name when it was built in code).
+    var source: String { file.isEmpty ? name : file }
 }

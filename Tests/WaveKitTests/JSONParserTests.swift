@@ -22,7 +22,7 @@ import Testing
         ("{\"a\": \"x", 1, 9, "end of file inside a string"),
         ("", 1, 1, "empty document"),
         ("\u{FEFF}{}", 1, 1, "byte-order mark"),
-        ("{'a': 1}", 1, 2, "expected a key in double quotes"),
+        ("{'a': 1}", 1, 2, "strings must use double quotes"),
         ("{\"a\": 1e999}", 1, 7, "out of range"),
     ])
     func reportsSyntaxErrors(text: String, line: Int, column: Int, fragment: String) {

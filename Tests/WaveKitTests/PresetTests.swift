@@ -55,7 +55,7 @@ func problems(_ text: String) -> [String] {
              "level": 2, "shape": "hexagon", "format": 2}
             """)
         #expect(p.contains("at format: 2 is not a supported format version (this build reads 1)"))
-        #expect(p.contains("at fps: must be greater than 0 and at most 240, got 0"))
+        #expect(p.contains("at fps: must be at least 0.1 and at most 240, got 0"))
         #expect(p.contains("at sise: unknown key (did you mean \"size\"?)"))
         #expect(p.contains("at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))"))
         #expect(p.contains("at layers[1].amplitude: must be between 0 and 1 of the box height, got 1.5"))
@@ -213,7 +213,7 @@ func problems(_ text: String) -> [String] {
             Issue.record("loaded")
         } catch {
             #expect(error.lines == [
-                "\(child.path): at fps: must be greater than 0 and at most 240, got -1",
+                "\(child.path): at fps: must be at least 0.1 and at most 240, got -1",
                 "\(parent.path): at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
             ])
         }
@@ -225,7 +225,7 @@ func problems(_ text: String) -> [String] {
     }
 
     @Test func overridesAreNamedAsSuch() {
-        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "fps", message: "must be greater than 0 and at most 240, got 0", file: "--set")])) {
+        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "fps", message: "must be at least 0.1 and at most 240, got 0", file: "--set")])) {
             try PresetLoader(bundled: ["base": "{}"]).load("base", overrides: [PresetOverride(parsing: "fps=0")!])
         }
     }

@@ -163,7 +163,7 @@ import WaveWebP
         #expect(r.paths("written") == ["\(out)/good.gif", "\(out)/good.webp", "\(out)/ok.gif"])
         #expect(r.outLines.last == "5 outputs: 3 written, 0 unchanged, 2 failed")
         #expect(r.errLines == [
-            "Error: jobs[0] (bad): \(out)/bad.gif: \(folder.path)/presets/bad.json: at fps: must be greater than 0 and at most 240, got 0",
+            "Error: jobs[0] (bad): \(out)/bad.gif: \(folder.path)/presets/bad.json: at fps: must be at least 0.1 and at most 240, got 0",
             "Error: jobs[2] (typo): \(out)/odd.gif: \(folder.path)/wavegen.json: jobs[2].variants.odd: at layers[0].colour: unknown key (did you mean \"color\"?)",
         ])
         #expect(folder.regularFiles(under: "out") == ["good.gif", "good.webp", "ok.gif"])
@@ -235,7 +235,7 @@ import WaveWebP
         // A bad override on the command line names --set.
         let bad = wavegen(["build", manifest, "--set", "fps=0"])
         #expect(bad.code == 65)
-        #expect(bad.errLines.first == "Error: jobs[0] (presets/blue.json): \(folder.path)/out/a.gif: --set: at fps: must be greater than 0 and at most 240, got 0")
+        #expect(bad.errLines.first == "Error: jobs[0] (presets/blue.json): \(folder.path)/out/a.gif: --set: at fps: must be at least 0.1 and at most 240, got 0")
     }
 
     @Test func reportAndJSONSummary() throws {

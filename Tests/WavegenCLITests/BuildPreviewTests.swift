@@ -127,13 +127,13 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let page = folder.file("p.html")
         let r = wavegen(["preview", "spinner", bad, "-o", page])
         #expect(r.code == 65)
-        #expect(r.errLines.first == "Error: \(bad): \(bad).gif: \(bad): at fps: must be greater than 0 and at most 240, got 0"
+        #expect(r.errLines.first == "Error: \(bad): \(bad).gif: \(bad): at fps: must be at least 0.1 and at most 240, got 0"
             .replacingOccurrences(of: "\(bad).gif", with: "bad.gif"), "\(r.err)")
         #expect(r.out.contains("2 animations from 2 inputs (2 failed)"))
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(imageSources(html).count == 4)
         #expect(html.contains("class=\"card failed\""))
-        #expect(html.contains("at fps: must be greater than 0"))
+        #expect(html.contains("at fps: must be at least 0.1"))
     }
 
     @Test func previewArguments() throws {

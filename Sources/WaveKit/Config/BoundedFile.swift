@@ -2,19 +2,23 @@ import Foundation
 
 /// Reads input files safely: only regular files, never more than a limit, errors as `PresetError`.
 enum BoundedFile {
-    static func read(_ path: String, limit: Int, kind: String = "preset") throws(PresetError) -> [UInt8] {
+    /// Why `path` cannot be read as a `kind` file of at most `limit` bytes (symbolic links
+    /// followed), or nil when it can.
+    static func problem(_ path: String, kind: String, limit: Int) -> String? {
+        let target = realpath(path, nil).map { p in defer { free(p) }; return String(cString: p) } ?? path
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "is a directory, not \(kind == "image" ? "an" : "a") \(kind) file") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
-            throw .unreadable(file: path, reason: "is not a regular file")
-        }
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else { return "no such file" }
+        guard !isDirectory.boolValue else { return "is a directory, not \(kind == "image" ? "an" : "a") \(kind) file" }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: target)
+        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else { return "is not a regular file" }
         if let size = attributes?[.size] as? Int, size > limit {
-            throw .unreadable(file: path, reason: "is \(size) bytes; \(kind)s are limited to \(limit) bytes")
+            return "is \(size) bytes; \(kind)s are limited to \(limit) bytes"
         }
+        return nil
+    }
+
+    static func read(_ path: String, limit: Int, kind: String = "preset") throws(PresetError) -> [UInt8] {
+        if let reason = problem(path, kind: kind, limit: limit) { throw .unreadable(file: path, reason: reason) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(file: path, reason: "cannot be opened for reading (permission denied?)")
         }

@@ -6,11 +6,15 @@ public struct PresetProblem: Equatable, Sendable, CustomStringConvertible {
     /// The file the offending value comes from, when it is not the preset named on the command
     /// line (a parent in an `extends` chain).
     public var file: String?
+    /// The problem is an input that is missing or unreadable (a rider image, a font, an extends
+    /// target), which makes the whole error a missing-input one (exit 66).
+    public var missingInput: Bool
 
-    public init(path: String, message: String, file: String? = nil) {
+    public init(path: String, message: String, file: String? = nil, missingInput: Bool = false) {
         self.path = path
         self.message = message
         self.file = file
+        self.missingInput = missingInput
     }
 
     public var description: String { path.isEmpty ? message : "at \(path): \(message)" }
@@ -44,7 +48,8 @@ public enum PresetError: Error, Equatable, Sendable, CustomStringConvertible {
     public var isMissingInput: Bool {
         switch self {
         case .unreadable, .unknownPreset: return true
-        case .syntax, .invalid: return false
+        case .syntax: return false
+        case let .invalid(_, problems): return problems.contains(where: \.missingInput)
         }
     }
 }

@@ -8,6 +8,8 @@ public struct PresetLoader: Sendable {
 
     /// The largest rider image file read, in bytes.
     public static let maximumImageFileSize = 32 << 20
+    /// The largest font file accepted, in bytes.
+    public static let maximumFontFileSize = 64 << 20
 
     /// Bundled presets by name, JSON text.
     public var bundled: [String: String]
@@ -42,10 +44,13 @@ public struct PresetLoader: Sendable {
     public func load(_ reference: String, overrides: [PresetOverride] = []) throws(PresetError) -> WaveConfig {
         var resolved = try resolve(reference)
         for o in overrides {
+            if o.path.components.first == .key("extends") {
+                throw .invalid(file: "--set", problems: [PresetProblem(path: "extends", message: "cannot be set from the command line")])
+            }
             do {
                 try resolved.root.set(o.value, at: o.path)
             } catch {
-                throw .invalid(file: resolved.file, problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
+                throw .invalid(file: "--set", problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
             }
         }
         let images = { (path: String) -> Result<RiderImage, ImageProblem> in
@@ -56,12 +61,17 @@ public struct PresetLoader: Sendable {
         }
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
         case var .success(config):
-            if let font = config.label?.font, !font.hasPrefix("/") {
+            config.file = resolved.file
+            if let font = config.label?.font {
                 let origin = PresetLoader.origin(of: "label.font", in: resolved.chain) ?? resolved.file
                 guard !resolved.bundledFiles.contains(origin) else {
                     throw .invalid(file: origin, problems: [PresetProblem(path: "label.font", message: "bundled presets use the default font")])
                 }
-                config.label?.font = ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                let path = font.hasPrefix("/") ? font : ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
+                    throw .invalid(file: origin, problems: [PresetProblem(path: "label.font", message: "\(path): \(reason)", missingInput: true)])
+                }
+                config.label?.font = path
             }
             return config
         case let .failure(p):
@@ -86,7 +96,14 @@ public struct PresetLoader: Sendable {
         var base: String?
         var fromBundle = false
         while let ref = next {
-            let (file, text, bundled) = try read(ref, relativeTo: base, bundledOnly: fromBundle)
+            let file: String, text: [UInt8], bundled: Bool
+            do {
+                (file, text, bundled) = try read(ref, relativeTo: base, bundledOnly: fromBundle)
+            } catch {
+                // A missing parent is the extending preset's problem, at its extends key.
+                guard let child = chain.last else { throw error }
+                throw .invalid(file: child.file, problems: [PresetProblem(path: "extends", message: error.lines.joined(separator: "; "), missingInput: true)])
+            }
             if chain.contains(where: { $0.file == file }) {
                 let names = (chain.map(\.file) + [file])
                 throw .invalid(file: chain[0].file, problems: [PresetProblem(path: "extends", message: "cycle: \(names.joined(separator: " → "))")])
@@ -96,6 +113,9 @@ public struct PresetLoader: Sendable {
                 root = try JSONParser.parse(text)
             } catch {
                 throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+            }
+            guard case .object = root.value else {
+                throw .invalid(file: file, problems: [PresetProblem(path: "", message: "expected an object, got \(root.value.kindName)")])
             }
             chain.append((file, root, bundled))
             switch root["extends"]?.value {
@@ -113,7 +133,8 @@ public struct PresetLoader: Sendable {
         let ordered = chain.reversed().map { (file: $0.file, root: $0.root) }
         var merged = ordered[0].root
         for link in ordered.dropFirst() { merged = merged.merging(link.root) }
-        merged = merged.removing("extends")
+        // A well-formed extends has done its work; any other value stays for the decoder to report.
+        if case .string? = merged["extends"]?.value { merged = merged.removing("extends") }
         let leaf = chain[0]
         let defaultName = leaf.bundled ? leaf.file : ((leaf.file as NSString).lastPathComponent as NSString).deletingPathExtension
         if leaf.root["name"] == nil {
@@ -135,8 +156,8 @@ public struct PresetLoader: Sendable {
             do {
                 bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
             } catch {
-                if case let .unreadable(_, reason) = error { throw ImageProblem("\(full): \(reason)") }
-                throw ImageProblem("\(full): cannot be read")
+                if case let .unreadable(_, reason) = error { throw ImageProblem("\(full): \(reason)", missingInput: true) }
+                throw ImageProblem("\(full): cannot be read", missingInput: true)
             }
         }
         do {

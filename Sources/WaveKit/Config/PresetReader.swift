@@ -5,8 +5,8 @@ import Foundation
 struct PresetReader {
     private(set) var problems: [PresetProblem] = []
 
-    mutating func fail(_ path: String, _ message: String) {
-        problems.append(PresetProblem(path: path, message: message))
+    mutating func fail(_ path: String, _ message: String, missingInput: Bool = false) {
+        problems.append(PresetProblem(path: path, message: message, missingInput: missingInput))
     }
 
     /// Reports members that are not in `allowed` (keys starting with `$` or `_` are always allowed).

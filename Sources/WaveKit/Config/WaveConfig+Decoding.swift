@@ -61,8 +61,10 @@ extension WaveConfig {
         let width = max(1, Int((size.0 * scale).rounded())), height = max(1, Int((size.1 * scale).rounded()))
         if max(width, height) > maximumOutputSide {
             r.fail("scale", "the output would be \(width)×\(height) pixels; the largest side allowed is \(maximumOutputSide)")
+        } else if min(width, height) < 8 {
+            r.fail("scale", "the output would be \(width)×\(height) pixels; the smallest side allowed is 8")
         }
-        let fps = r.number(root["fps"], at: "fps", default: 50, in: 0...240, exclusiveLower: true)
+        let fps = r.number(root["fps"], at: "fps", default: 50, in: 0.1...240)
         var duration = LoopDuration.auto
         if let node = root["duration"] {
             if case .string("auto") = node.value {
@@ -124,7 +126,7 @@ extension WaveConfig {
         }
         let ring = border.map { $0.width + $0.gap } ?? 0
         let box = Shape.waterBox(shape, outline: outline, ring: ring)
-        if box.width < 2 || box.height < 2 {
+        if (box.width < 2 || box.height < 2) && min(width, height) >= 8 {
             r.fail(border == nil ? "inset" : "border", "\(border == nil ? "the inset leaves" : "the border and gap leave") no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
         }
 
@@ -167,7 +169,7 @@ extension WaveConfig {
             if case let .string(s) = path.value {
                 switch images(s) {
                 case let .success(i): image = i
-                case let .failure(e): r.fail("rider.image", e.message)
+                case let .failure(e): r.fail("rider.image", e.message, missingInput: e.missingInput)
                 }
             } else {
                 r.fail("rider.image", "expected the path of a PNG file, got \(r.describe(path))")
@@ -212,6 +214,10 @@ extension WaveConfig {
         let color = r.color(node["color"], at: "label.color", default: RGBA(0x1E, 0x88, 0xE5)) ?? .black
         let onWater = r.color(node["colorOnWater"], at: "label.colorOnWater", default: .white) ?? .white
         let position = r.keyword(node["position"], at: "label.position", default: Label.Position.center)
+        // A glyph is at most about one em wide: refuse labels that could not be drawn sensibly.
+        if Double(text.count) * size > Double(maximumOutputSide) {
+            r.fail("label.size", "the label would be wider than \(maximumOutputSide) pixels; use a smaller label.size or a shorter label.text")
+        }
         var strokeWidth = 0.0, strokeColor = RGBA.black
         if let stroke = node["stroke"], r.object(stroke, at: "label.stroke") {
             r.checkKeys(stroke, at: "label.stroke", allowed: strokeKeys)
@@ -284,7 +290,12 @@ extension WaveConfig {
 /// Why a rider image could not be used (missing, not a PNG, too large…).
 public struct ImageProblem: Error, Equatable, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The file is missing or unreadable, as opposed to present but not an image.
+    public var missingInput: Bool
+    public init(_ message: String, missingInput: Bool = false) {
+        self.message = message
+        self.missingInput = missingInput
+    }
 }
 
 /// The problems found in one preset, in document order.

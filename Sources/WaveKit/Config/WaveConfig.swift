@@ -5,6 +5,8 @@ import Foundation
 public struct WaveConfig: Equatable, Sendable {
     /// The preset's name (its file name when the file gives none).
     public var name: String
+    /// The file (or bundled name) the preset was loaded from, for messages; empty when built in code.
+    public var file: String = ""
     public var description: String
     /// Output canvas in pixels (preset size × scale, rounded).
     public var width: Int

@@ -104,6 +104,7 @@ public struct JSONParser {
             guard bytes[index] == UInt8(ascii: "\"") else {
                 if bytes[index] == UInt8(ascii: "}") { throw error("trailing comma before '}'") }
                 if bytes[index] == UInt8(ascii: "/") { throw error("comments are not allowed in JSON; use a \"_comment\" key instead") }
+                if bytes[index] == UInt8(ascii: "'") { throw error("strings must use double quotes") }
                 throw error("unexpected \(describeCurrent()); expected a key in double quotes")
             }
             let keyLine = line, keyColumn = column

@@ -134,15 +134,16 @@ enum BuildCommand: Subcommand {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                return Result(status: .failed, rendered: rendered, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .failure)
+                return Result(status: .failed, rendered: rendered, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
             }
         }
         do {
+            try AtomicFile.checkWritable(output.path)
             try AtomicFile.write(rendered.bytes, to: output.path)
         } catch {
             return Result(status: .failed, rendered: rendered,
                           errors: error.lines.map { $0.hasPrefix(output.path + ": ") ? String($0.dropFirst(output.path.count + 2)) : $0 },
-                          code: .failure)
+                          code: error.code)
         }
         return Result(status: .written, rendered: rendered, previousBytes: existing?.count)
     }
@@ -206,11 +207,12 @@ enum BuildCommand: Subcommand {
         }
     }
 
-    /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), else 1 when anything
+    /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), 73 when an output
+    /// cannot be written, else 1 when anything
     /// failed or (with --check) is missing or stale, else 0.
     static func exitCode(_ results: [Result], check: Bool) -> ExitCode {
         let codes = Set(results.map(\.code))
-        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { return code }
+        for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] where codes.contains(code) { return code }
         return .success
     }
 }

@@ -166,7 +166,7 @@ struct BuildPlan: Sendable {
             let plan = try LoopPlanner.plan(config)
             return Config(result: .success(Loaded(config: config, plan: plan)))
         } catch {
-            return Config(result: .failure(Failure(code: .dataError, lines: ["\(config.name): \(error.description)"])))
+            return Config(result: .failure(Failure(code: .dataError, lines: ["\(config.source): \(error.description)"])))
         }
     }
 }

@@ -49,12 +49,20 @@ enum AtomicFile {
     static func checkWritable(_ path: String) throws(CommandError) {
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
         }
-        guard access(dir, W_OK) == 0 else {
+        guard isDir.boolValue else { throw CommandError(.cannotWrite, ["\(path): cannot write: \(dir) is not a folder"]) }
+        // Permission bits do not bind root and say nothing of special file systems: try a file.
+        let probe = dir + "/.wavegen-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        TemporaryFiles.register(probe)
+        defer { TemporaryFiles.unregister(probe) }
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) is not writable"])
         }
+        close(fd)
+        unlink(probe)
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }

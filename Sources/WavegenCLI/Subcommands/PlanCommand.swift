@@ -24,10 +24,10 @@ enum PlanCommand: Subcommand {
     static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(CommandError) -> LoopPlan {
         do {
             let plan = try LoopPlanner.plan(config, strict: strict)
-            for w in plan.warnings { console.err("warning: \(config.name): \(w)\n") }
+            for w in plan.warnings { console.err("warning: \(config.source): \(w)\n") }
             return plan
         } catch {
-            throw CommandError(.dataError, ["\(config.name): \(error.description)"])
+            throw CommandError(.dataError, ["\(config.source): \(error.description)"])
         }
     }
 

@@ -12,6 +12,9 @@ enum PresetOptions {
         OptionSpec(names: ["--background"], value: "color", help: "Shortcut for background=color (or transparent)."),
     ]
 
+    /// The deepest key path `--set` accepts.
+    static let maximumKeyPathParts = 64
+
     /// The default preset rendered when none is named.
     static let defaultPreset = "classic"
 
@@ -33,12 +36,19 @@ enum PresetOptions {
         }
         for (option, key) in [("--scale", "scale"), ("--fps", "fps"), ("--level", "level")] {
             if let v = a.value(option) {
-                guard Double(v) != nil else { throw .usage("\(option) expects a number, got '\(v)'") }
+                guard let n = Double(v), n.isFinite else { throw .usage("\(option) expects a number, got '\(v)'") }
                 try add("\(key)=\(v)", from: option)
             }
         }
         if let v = a.value("--background") { result.append(PresetOverride(path: KeyPathExpression(parsing: "background")!, value: JSONNode(.string(v)))) }
-        for s in a.values["--set"] ?? [] { try add(s, from: "--set") }
+        for s in a.values["--set"] ?? [] {
+            let key = s.prefix { $0 != "=" }
+            let parts = key.split(separator: ".", omittingEmptySubsequences: false).count + key.filter { $0 == "[" }.count
+            guard parts <= maximumKeyPathParts else {
+                throw .usage("--set: a key path may have at most \(maximumKeyPathParts) parts, got \(parts)")
+            }
+            try add(s, from: "--set")
+        }
         return result
     }
 

@@ -16,6 +16,8 @@ enum ValidateCommand: Subcommand {
             do {
                 let config = try PresetOptions.loader.load(reference)
                 _ = try LoopPlanner.plan(config)
+                // The label's font is opened too, so a file that is not a font fails here, not at render time.
+                _ = try AnimationEncoder.labelOverlay(config)
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
             } catch let e as PresetError {
                 for line in e.lines { console.err("Error: \(line)\n") }
@@ -23,6 +25,9 @@ enum ValidateCommand: Subcommand {
             } catch let e as PlanError {
                 console.err("Error: \(reference): \(e.description)\n")
                 if worst == .success { worst = .dataError }
+            } catch let e as CommandError {
+                for line in e.lines { console.err("Error: \(line)\n") }
+                if worst != .noInput { worst = e.code }
             } catch {
                 console.err("Error: \(reference): \(error)\n")
                 worst = .failure
