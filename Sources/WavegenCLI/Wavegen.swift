@@ -53,6 +53,17 @@ public enum Wavegen {
         """
     }
 
+    /// The process entry point: runs the command line and exits with its code. Interrupt and
+    /// termination signals are unblocked first (a parent may have blocked them), so that an
+    /// interrupted run can always clean up its temporary files.
+    public static func main() -> Never {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
+        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
     /// Runs the command line `args` (without the program name) and returns the exit code.
     public static func run(_ args: [String], console: Console = .standard) -> Int32 {
         do throws(CommandError) {

@@ -1,4 +1,3 @@
-import Foundation
 import WavegenCLI
 
-exit(Wavegen.run(Array(CommandLine.arguments.dropFirst())))
+Wavegen.main()
