@@ -78,9 +78,6 @@ public struct FrameTiming: Equatable, Sendable {
     public var unit: String
     public var notes: [String]
 
-    /// The fraction of the loop at which frame `index` is drawn.
-    public func loopFraction(ofFrame index: Int) -> Double { Double(index) / Double(frameCount) }
-
     static func format(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() ? String(Int(r)) : String(r)
