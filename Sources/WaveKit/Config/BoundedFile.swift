@@ -1,10 +1,11 @@
 import Foundation
 
-/// Reads input files safely: only regular files, never more than a limit, errors as `PresetError`.
-enum BoundedFile {
+/// Reads input files safely: only regular files (links followed), never more than a limit, errors
+/// as `PresetError.unreadable` with the reason. Presets, images, fonts and manifests all come in here.
+public enum BoundedFile {
     /// Why `path` cannot be read as a `kind` file of at most `limit` bytes (symbolic links
     /// followed), or nil when it can.
-    static func problem(_ path: String, kind: String, limit: Int) -> String? {
+    public static func problem(_ path: String, kind: String, limit: Int) -> String? {
         let target = realpath(path, nil).map { p in defer { free(p) }; return String(cString: p) } ?? path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory) else { return "no such file" }
@@ -17,7 +18,7 @@ enum BoundedFile {
         return nil
     }
 
-    static func read(_ path: String, limit: Int, kind: String = "preset") throws(PresetError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int, kind: String = "preset") throws(PresetError) -> [UInt8] {
         if let reason = problem(path, kind: kind, limit: limit) { throw .unreadable(file: path, reason: reason) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .unreadable(file: path, reason: "cannot be opened for reading (permission denied?)")

@@ -137,32 +137,12 @@ struct BuildManifest: Sendable {
     }
 
     static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .unreadable(file: path, reason: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw .unreadable(file: path, reason: "is a directory, not a manifest file") }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let type = attributes?[.type] as? FileAttributeType, type == .typeRegular else {
-            throw .unreadable(file: path, reason: "is not a regular file")
-        }
-        if let size = attributes?[.size] as? Int, size > maximumFileSize {
-            throw .unreadable(file: path, reason: "is \(size) bytes; manifests are limited to \(maximumFileSize) bytes")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "cannot be opened for reading (permission denied?)")
-        }
-        defer { try? handle.close() }
-        let data: Data
         do {
-            data = try handle.read(upToCount: maximumFileSize + 1) ?? Data()
+            return try BoundedFile.read(path, limit: maximumFileSize, kind: "manifest")
         } catch {
-            throw .unreadable(file: path, reason: "cannot be read: \(error.localizedDescription)")
+            guard case let .unreadable(file, reason) = error else { throw .unreadable(file: path, reason: "\(error)") }
+            throw .unreadable(file: file, reason: reason)
         }
-        guard data.count <= maximumFileSize else {
-            throw .unreadable(file: path, reason: "is larger than \(maximumFileSize) bytes; manifests are limited to \(maximumFileSize) bytes")
-        }
-        return [UInt8](data)
     }
 
     /// A path from the manifest, resolved against its folder.
