@@ -9,6 +9,9 @@ struct RiderRaster: Sendable {
     let height: Int
     /// Premultiplied pixels at the drawn size, row by row.
     let pixels: [PremultipliedColor]
+    /// Per stored pixel: whether any pixel near enough to reach a sample taken there is not
+    /// transparent. Where it is false the rider contributes nothing and is not sampled.
+    let reach: [Bool]
 
     init(_ rider: Rider) {
         self.rider = rider
@@ -17,6 +20,45 @@ struct RiderRaster: Sendable {
         width = min(rider.image.width, max(1, Int(rider.width.rounded())))
         height = min(rider.image.height, max(1, Int(rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
+        // A canvas pixel's samples lie within half a canvas pixel (times √2 when turned) of its
+        // center, and bilinear taps one stored pixel further.
+        let scale = max(Double(width) / rider.width, Double(height) / rider.height)
+        reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height,
+                                   radius: Int((0.75 * scale).rounded(.up)) + 2)
+    }
+
+    /// `mask` grown by `radius` stored pixels in every direction (a square, in two passes).
+    static func dilate(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        var rows = [Bool](repeating: false, count: mask.count)
+        for y in 0..<height {
+            for x in 0..<width where mask[y * width + x] {
+                for xx in max(0, x - radius)...min(width - 1, x + radius) { rows[y * width + xx] = true }
+            }
+        }
+        var out = [Bool](repeating: false, count: mask.count)
+        for y in 0..<height {
+            for x in 0..<width where rows[y * width + x] {
+                for yy in max(0, y - radius)...min(height - 1, y + radius) { out[yy * width + x] = true }
+            }
+        }
+        return out
+    }
+
+    /// Whether the rider may show over canvas pixel (px, py) in this placement.
+    @inline(__always)
+    func covers(_ px: Int, _ py: Int, _ p: Placement) -> Bool {
+        let kx = Double(width) / rider.width, ky = Double(height) / rider.height
+        let dx = Double(px) + 0.5 - p.x, dy = Double(py) + 0.5 - p.y
+        let u = (p.cosine * dx + p.sine * dy + rider.anchor.x * rider.width) * kx
+        let v = (-p.sine * dx + p.cosine * dy + rider.anchor.y * rider.height) * ky
+        guard u >= 0, v >= 0, u < Double(width), v < Double(height) else {
+            // Outside the image: only its margin can still be reached by a sample.
+            let cu = min(max(Int(u), 0), width - 1), cv = min(max(Int(v), 0), height - 1)
+            let margin = Double(Int((0.75 * max(kx, ky)).rounded(.up)) + 2)
+            guard u > -margin, v > -margin, u < Double(width) + margin, v < Double(height) + margin else { return false }
+            return reach[cv * width + cu]
+        }
+        return reach[Int(v) * width + Int(u)]
     }
 
     /// Shrinking in premultiplied alpha: each target pixel averages the source area it covers.

@@ -103,7 +103,7 @@ struct SceneRaster: Sendable {
     @inline(__always)
     func onRider(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
         guard let p = f.placement else { return false }
-        return p.rows.contains(y) && p.columns.contains(x)
+        return p.rows.contains(y) && p.columns.contains(x) && rider!.covers(x, y, p)
     }
 
     /// Whether pixel (x, y) may show the rider or the label in this frame.
