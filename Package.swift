@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
         // Benchmark (release builds): stage times, the giflib encoder floor, img2webp, peak memory.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText", "CGIF"]),
+        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavegenCLI", "CGIF"]),
 
         // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders under libFuzzer; in an ordinary
         // build it replays the files named on its command line through the same code.

@@ -119,6 +119,17 @@ public enum Wavegen {
     }
 }
 
+extension Wavegen {
+    /// The preset loader the command line uses (rider images decoded by libpng), for tools that
+    /// run the same pipeline (the benchmark, the fuzzer).
+    public static var presetLoader: PresetLoader { PresetOptions.loader }
+
+    /// A config's label rendered with FreeType and placed, as `render` draws it.
+    public static func labelOverlay(_ config: WaveConfig) throws(CommandError) -> LabelOverlay? {
+        try AnimationEncoder.labelOverlay(config)
+    }
+}
+
 /// Writes to the process's standard streams without trapping when they fail (a full disk, a closed
 /// pipe): the first failure is remembered, and later writes to that stream are skipped.
 enum StandardStreams {

@@ -1,8 +1,7 @@
 import Foundation
 import WaveGIF
 import WaveKit
-import WavePNG
-import WaveText
+import WavegenCLI
 import WaveWebP
 
 struct BenchError: Error, CustomStringConvertible {
@@ -21,16 +20,7 @@ func now() -> Double {
 /// The render pipeline, as the `render` command runs it, and the same split into stages.
 enum Pipeline {
     /// The preset loader as the command line sets it up: PNG decoding for rider images.
-    static let loader = PresetLoader(imageDecoder: { (bytes: [UInt8]) throws(ImageProblem) -> RiderImage in
-        do {
-            let png = try PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
-            return RiderImage(width: png.width, height: png.height, rgba: png.rgba)
-        } catch let e as PNGError {
-            throw ImageProblem(e.message)
-        } catch {
-            throw ImageProblem("\(error)")
-        }
-    })
+    static let loader = Wavegen.presetLoader
 
     static func load(_ reference: String) throws -> WaveConfig {
         do {
@@ -42,14 +32,10 @@ enum Pipeline {
 
     /// The label's text rendered with FreeType and placed, as the command line does it.
     static func labelOverlay(_ config: WaveConfig) throws -> LabelOverlay? {
-        guard let label = config.label else { return nil }
-        let font = label.font ?? Label.defaultFont
         do {
-            let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
-                                                 pixelSize: label.size, strokeWidth: label.strokeWidth)
-            return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
+            return try Wavegen.labelOverlay(config)
         } catch {
-            throw BenchError("\(config.name): label.font \(font): \(error.message)")
+            throw BenchError(error.lines.joined(separator: "; "))
         }
     }
 

@@ -3,6 +3,8 @@ import WaveKit
 import WavePNG
 #if DEBUG
 @testable import WavegenCLI
+#else
+import WavegenCLI
 #endif
 
 /// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
@@ -22,16 +24,7 @@ enum FuzzTarget {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The loader `wavegen` uses, with rider images decoded by libpng under the same pixel limit.
-    static let loader = PresetLoader(imageDecoder: { (bytes: [UInt8]) throws(ImageProblem) -> RiderImage in
-        do {
-            let png = try PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
-            return RiderImage(width: png.width, height: png.height, rgba: png.rgba)
-        } catch let e as PNGError {
-            throw ImageProblem(e.message)
-        } catch {
-            throw ImageProblem("\(error)")
-        }
-    })
+    static let loader = Wavegen.presetLoader
 
     /// Canvases up to this many pixels also get frames rendered.
     static let renderedPixels = 48 * 48

@@ -16,9 +16,9 @@ public enum ExitCode: Int32, Sendable {
 }
 
 /// An error that carries its exit code and the lines to print on stderr.
-struct CommandError: Error {
-    var code: ExitCode
-    var lines: [String]
+public struct CommandError: Error {
+    public var code: ExitCode
+    public var lines: [String]
     /// Print the usage line and a help hint after the message (argument errors).
     var showUsage = false
 
