@@ -26,6 +26,10 @@ public final class GIFEncoder {
     }
 
     private let writer: GIFStream
+    /// Table position of each palette index (256 entries; the identity when not reordered).
+    private let position: [UInt8]
+    /// The transparent index's table position.
+    private let tableTransparent: Int?
     /// Entries in the color table (a power of two, at least the palette's size).
     private let tableSize: Int
     private var canvas: [UInt8]
@@ -36,22 +40,41 @@ public final class GIFEncoder {
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `plays` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
-    public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, plays: Int) throws(GIFError) {
+    ///
+    /// `colorOrder`, if given, lists every palette index once, in the order the color table should
+    /// hold them (see `GIFColorUsage`): frames keep using palette indices, and each is written with
+    /// its table position. Putting the colors most frames use first lets those frames code their
+    /// pixels in fewer bits.
+    public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, plays: Int,
+                colorOrder: [Int]? = nil) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
         }
         guard (1...256).contains(colors.count) else {
             throw GIFError(operation: "starting", message: "palette of \(colors.count) entries; a GIF holds 1…256")
         }
+        if let t = transparentIndex, !colors.indices.contains(t) {
+            throw GIFError(operation: "starting", message: "transparent index \(t) is outside the palette of \(colors.count)")
+        }
+        var position = (0..<256).map(UInt8.init)
+        if let order = colorOrder {
+            guard order.count == colors.count, Set(order) == Set(colors.indices) else {
+                throw GIFError(operation: "starting", message: "color order is not a permutation of the \(colors.count) palette entries")
+            }
+            for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
+        }
         self.width = width
         self.height = height
         self.colors = colors
         self.transparentIndex = transparentIndex
+        self.position = position
+        let tableColors = colorOrder.map { $0.map { colors[$0] } } ?? colors
+        tableTransparent = transparentIndex.map { Int(position[$0]) }
         var bits = 1
         while (1 << bits) < colors.count { bits += 1 }
         tableSize = 1 << bits
         canvas = [UInt8](repeating: UInt8(transparentIndex ?? 0), count: width * height)
-        writer = try GIFStream(width: width, height: height, colors: colors, entries: colors.count)
+        writer = try GIFStream(width: width, height: height, colors: tableColors, entries: colors.count)
         if plays != 1 { try writer.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
     }
 
@@ -83,6 +106,7 @@ public final class GIFEncoder {
 
     private func write(_ frame: [UInt8], delay: Int, next: [UInt8]?) throws(GIFError) {
         let isFirst = stats.framesWritten == 0
+        // Frames and the canvas hold palette indices; what is written holds table positions.
         let transparent = transparentIndex.map(UInt8.init)
         // One pass over the canvas: what changed, and what the next frame needs cleared (pixels
         // it shows transparent that this one covers; only disposal can clear them).
@@ -103,13 +127,13 @@ public final class GIFEncoder {
 
         // The "keep what is there" key: the scene's transparent index, or else any table entry this
         // frame does not use inside its rectangle (as gifsicle picks one), so no entry is spent on it.
-        var key: UInt8? = transparent
+        var key: UInt8? = tableTransparent.map(UInt8.init)
         if key == nil && !isFirst {
             var used = [Bool](repeating: false, count: 256)
             frame.withUnsafeBufferPointer { f in
                 for row in 0..<rect.height {
                     let src = (rect.y + row) * width + rect.x
-                    for col in 0..<rect.width { used[Int(f[src + col])] = true }
+                    for col in 0..<rect.width { used[Int(position[Int(f[src + col])])] = true }
                 }
             }
             key = (0..<tableSize).first { !used[$0] }.map(UInt8.init)
@@ -122,20 +146,23 @@ public final class GIFEncoder {
         let keyValue = key ?? 0
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
-                raw.withUnsafeMutableBufferPointer { r in
-                    keyed.withUnsafeMutableBufferPointer { k in
-                        mixed.withUnsafeMutableBufferPointer { m in
-                            var previous = keyValue
-                            for row in 0..<rect.height {
-                                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
-                                for col in 0..<rect.width {
-                                    let v = f[src + col]
-                                    let unchanged = v == c[src + col]
-                                    r[dst + col] = v
-                                    k[dst + col] = unchanged ? keyValue : v
-                                    let out = unchanged && previous != v ? keyValue : v
-                                    m[dst + col] = out
-                                    previous = out
+                position.withUnsafeBufferPointer { p in
+                    raw.withUnsafeMutableBufferPointer { r in
+                        keyed.withUnsafeMutableBufferPointer { k in
+                            mixed.withUnsafeMutableBufferPointer { m in
+                                var previous = keyValue
+                                for row in 0..<rect.height {
+                                    let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                                    for col in 0..<rect.width {
+                                        let v = f[src + col]
+                                        let unchanged = v == c[src + col]
+                                        let t = p[Int(v)]
+                                        r[dst + col] = t
+                                        k[dst + col] = unchanged ? keyValue : t
+                                        let out = unchanged && previous != t ? keyValue : t
+                                        m[dst + col] = out
+                                        previous = out
+                                    }
                                 }
                             }
                         }
@@ -146,10 +173,11 @@ public final class GIFEncoder {
         var chosen = raw
         var useKey = false
         if !isFirst && key != nil {
-            let size = writer.minimumCodeSize
-            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size) }
+            // Each rendition codes with the fewest bits that hold its largest index, as written.
+            func size(_ pixels: [UInt8]) -> Int { GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0)) }
+            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size(raw)) }
             for candidate in [keyed, mixed] {
-                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
+                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size(candidate), limit: best) }
                 if bits < best {
                     best = bits
                     chosen = candidate
@@ -160,7 +188,7 @@ public final class GIFEncoder {
         let dispose = !clear.isEmpty
         try writer.putFrame(chosen, rect: rect, delay: delay,
                             disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
-                            transparentIndex: useKey ? key.map(Int.init) : transparentIndex)
+                            transparentIndex: useKey ? key.map(Int.init) : tableTransparent)
         stats.framesWritten += 1
         if useKey { stats.framesWithKey += 1 }
         canvas = frame

@@ -10,8 +10,8 @@ final class GIFStream {
     private let sink = Sink()
     private let width: Int
     private let height: Int
-    /// LZW minimum code size, from the palette's bit depth.
-    let minimumCodeSize: Int
+    /// Bits per entry of the global color table.
+    let tableBits: Int
 
     init(width: Int, height: Int, colors: [RGBA8], entries: Int) throws(GIFError) {
         self.width = width
@@ -30,7 +30,7 @@ final class GIFStream {
         EGifSetGifVersion(file, true)
         var bits = 1
         while (1 << bits) < entries { bits += 1 }
-        minimumCodeSize = max(2, bits)
+        tableBits = bits
         var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 1 << bits)
         for (i, c) in colors.enumerated() { table[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
         guard let map = GifMakeMapObject(Int32(1 << bits), &table) else {
@@ -62,7 +62,17 @@ final class GIFStream {
         try check(EGifPutExtensionTrailer(file), "writing the loop block")
     }
 
-    /// One image: its graphics control extension, descriptor and LZW data.
+    /// The LZW minimum code size for pixels whose largest index is `maxIndex`: the fewest bits that
+    /// hold it, at least 2 (GIF's floor).
+    static func minimumCodeSize(maxIndex: Int) -> Int {
+        var bits = 2
+        while (1 << bits) <= maxIndex { bits += 1 }
+        return bits
+    }
+
+    /// One image: its graphics control extension, descriptor and LZW data. The LZW code size is the
+    /// smallest that holds the image's largest index, not the color table's depth: a frame that uses
+    /// only low entries codes every pixel in fewer bits.
     func putFrame(_ pixels: [UInt8], rect: PixelRect, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
         guard let file else { throw GIFError(operation: "writing a frame", message: "encoder closed") }
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
@@ -70,6 +80,12 @@ final class GIFStream {
         var ext = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &ext)
         try check(EGifPutExtension(file, GRAPHICS_EXT_FUNC_CODE, Int32(length), &ext), "writing a frame's control block")
+        // giflib takes the code size from the color map when the descriptor is written (and masks
+        // pixels to it), so the global map's depth is narrowed for this one image and restored.
+        guard let map = file.pointee.SColorMap else { throw GIFError(operation: "writing a frame", message: "no color table") }
+        let maxIndex = pixels.max().map(Int.init) ?? 0
+        map.pointee.BitsPerPixel = Int32(min(tableBits, GIFStream.minimumCodeSize(maxIndex: maxIndex)))
+        defer { map.pointee.BitsPerPixel = Int32(tableBits) }
         try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
                   "writing an image descriptor")
         var line = pixels

@@ -15,8 +15,11 @@ struct LZWSizer {
     mutating func bits(_ pixels: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, limit: Int = .max) -> Int {
         guard !pixels.isEmpty else { return 0 }
         let clear = 1 << minimumCodeSize
+        // giflib's state: the next code to assign, the current code width, and the code at which
+        // the width grows (checked after each code is written, before the next is assigned).
         var next = clear + 2
         var codeSize = minimumCodeSize + 1
+        var grow = 1 << codeSize
         var total = codeSize // the clear code
         generation &+= 1
         let mask = LZWSizer.slots - 1
@@ -38,23 +41,28 @@ struct LZWSizer {
                             continue
                         }
                         total += codeSize
+                        if next >= grow { codeSize += 1; grow <<= 1 }
                         if total > limit { return total }
-                        if next < 4096 {
-                            generations[h] = gen
-                            keys[h] = key
-                            codes[h] = Int16(next)
-                            if next == 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                            next += 1
-                        } else {
+                        if next >= 4095 {
+                            // Table full: a clear code at the current width, then start over.
                             total += codeSize
                             gen &+= 1
                             next = clear + 2
                             codeSize = minimumCodeSize + 1
+                            grow = 1 << codeSize
+                        } else {
+                            generations[h] = gen
+                            keys[h] = key
+                            codes[h] = Int16(next)
+                            next += 1
                         }
                         prefix = Int(pixels[i])
                     }
                     generation = gen
-                    return total + 2 * codeSize // last code and end-of-information
+                    // The last code, then end-of-information (written after any growth the last causes).
+                    total += codeSize
+                    if next >= grow { codeSize += 1 }
+                    return total + codeSize
                 }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveGIF
 import WaveKit
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
@@ -127,6 +128,18 @@ extension Wavegen {
     /// A config's label rendered with FreeType and placed, as `render` draws it.
     public static func labelOverlay(_ config: WaveConfig) throws(CommandError) -> LabelOverlay? {
         try AnimationEncoder.labelOverlay(config)
+    }
+
+    /// Renders and encodes a GIF exactly as `render` does (frames on `threads` threads).
+    public static func encodeGIF(_ renderer: FrameRenderer, threads: Int) throws -> [UInt8] {
+        try AnimationEncoder.encodeGIF(renderer, threads: threads).bytes
+    }
+
+    /// The GIF encoder `render` uses for a renderer's already rendered `frames` (the whole loop in
+    /// order): its color table ordered from the frames `render` would count.
+    public static func gifEncoder(_ renderer: FrameRenderer, frames: [[UInt8]]) throws -> GIFEncoder {
+        let counted = Array(frames.prefix(AnimationEncoder.heldFrames(renderer)))
+        return try AnimationEncoder.gifEncoder(renderer, colorOrder: AnimationEncoder.gifColorOrder(renderer, frames: counted))
     }
 }
 

@@ -57,9 +57,7 @@ enum Pipeline {
         let palette = renderer.palette
         switch format {
         case .gif:
-            let gif = try makeGIFEncoder(config, palette)
-            try renderer.renderAll(threads: threads) { k, frame in try gif.add(frame, delay: timing.delays[k]) }
-            return try gif.finish()
+            return try Wavegen.encodeGIF(renderer, threads: threads)
         case .webp:
             let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: webpOptions(config))
             var rgba: [UInt8] = []
@@ -69,12 +67,6 @@ enum Pipeline {
             }
             return try webp.finish()
         }
-    }
-
-    static func makeGIFEncoder(_ config: WaveConfig, _ palette: Palette) throws -> GIFEncoder {
-        try GIFEncoder(width: config.width, height: config.height,
-                       colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
-                       transparentIndex: palette.transparentIndex, plays: config.loops)
     }
 
     static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
@@ -128,7 +120,7 @@ enum Pipeline {
         switch format {
         case .gif:
             start = now()
-            let gif = try makeGIFEncoder(config, renderer.palette)
+            let gif = try Wavegen.gifEncoder(renderer, frames: frames)
             for (k, f) in frames.enumerated() { try gif.add(f, delay: timing.delays[k]) }
             bytes = try gif.finish()
             t.encode = now() - start

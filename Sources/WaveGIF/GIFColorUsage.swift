@@ -1,0 +1,244 @@
+/// Which palette entries the frames after the first use, gathered from pairs of consecutive frames,
+/// to order the color table so that frames code their pixels in as few bits as they can.
+///
+/// A frame after the first is written as the rectangle that changed, with an LZW code size that
+/// holds its largest table position: a frame whose colors all sit in the table's first 32 entries
+/// codes every pixel in 5 bits rather than a 64-entry table's 6, one bit less for every code it
+/// starts with. `order` picks the table's first 4, 8, 16… entries so that as many frames (weighted by
+/// their area) as possible fit each.
+///
+/// The order only changes the file's size, never its pixels, so a sample of the loop is enough.
+public struct GIFColorUsage: Sendable {
+    /// Palette entries.
+    public let entries: Int
+    /// Entry always counted as used (the transparent index: it marks unchanged pixels).
+    public let alwaysUsed: Int?
+    /// Frames whose changed rectangle uses each entry.
+    public private(set) var frames: [Int]
+    /// Pixels of each entry inside the changed rectangles.
+    public private(set) var pixels: [Int]
+    /// Frame pairs counted.
+    public private(set) var samples = 0
+    /// Each distinct set of entries a frame used, with the summed area of the frames that used it.
+    private var sets: [ColorSet: Int] = [:]
+
+    public init(entries: Int, alwaysUsed: Int? = nil) {
+        precondition((1...256).contains(entries), "1…256 entries")
+        self.entries = entries
+        self.alwaysUsed = alwaysUsed
+        frames = [Int](repeating: 0, count: entries)
+        pixels = frames
+    }
+
+    /// Counts the entries of `frame` inside the rectangle where it differs from `previous`
+    /// (both `width` × `height` palette indices below `entries`).
+    public mutating func add(previous: [UInt8], frame: [UInt8], width: Int, height: Int) {
+        precondition(previous.count == width * height && frame.count == width * height, "frame size")
+        samples += 1
+        let rect = frame.withUnsafeBufferPointer { f in
+            previous.withUnsafeBufferPointer { p in
+                PixelRect.bounding(width: width, height: height) { f[$0] != p[$0] }
+            }
+        }
+        var counts = [Int](repeating: 0, count: 256)
+        if !rect.isEmpty {
+            frame.withUnsafeBufferPointer { f in
+                for row in rect.y..<rect.maxY {
+                    for i in (row * width + rect.x)..<(row * width + rect.maxX) { counts[Int(f[i])] += 1 }
+                }
+            }
+        }
+        var used = ColorSet()
+        if let t = alwaysUsed { used.insert(t) }
+        for index in 0..<entries where counts[index] > 0 {
+            used.insert(index)
+            pixels[index] += counts[index]
+        }
+        for index in used.members { frames[index] += 1 }
+        sets[used, default: 0] += max(1, rect.width * rect.height)
+    }
+
+    /// Every entry once, in color-table order.
+    ///
+    /// Nested from the largest sub-table down: the first 2^(b-1) entries are chosen to hold as many
+    /// frames' colors (by area) as possible, then the first 2^(b-2) among those, down to 4. Each choice
+    /// is greedy: take the frame that brings the most area per new color, while it fits. Frames with
+    /// no transparent index also need one free entry in their sub-table, for the "unchanged" key.
+    /// Within and after the chosen sets, entries used by more frames come first.
+    public var order: [Int] {
+        let byUse = (0..<entries).sorted { a, b in
+            if frames[a] != frames[b] { return frames[a] > frames[b] }
+            if pixels[a] != pixels[b] { return pixels[a] > pixels[b] }
+            return a < b
+        }
+        var bits = 1
+        while (1 << bits) < entries { bits += 1 }
+        let needsKey = alwaysUsed == nil
+        let weighted = sets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.words.lexicographicallyPrecedes($1.key.words) }
+        // nested[i]: the chosen set for capacity 2^(bits - 1 - i).
+        var nested: [ColorSet] = []
+        var outer = ColorSet(all: entries)
+        for level in stride(from: bits - 1, through: 2, by: -1) {
+            let capacity = (1 << level) - (needsKey ? 1 : 0)
+            var chosen = ColorSet()
+            if let t = alwaysUsed { chosen.insert(t) }
+            var candidates = weighted.filter { $0.key.isSubset(of: outer) && $0.key.count <= capacity }
+            while true {
+                var best = -1, bestScore = 0.0
+                for (i, c) in candidates.enumerated() {
+                    let union = chosen.union(c.key)
+                    guard union.count <= capacity else { continue }
+                    let new = union.count - chosen.count
+                    let score = new == 0 ? .infinity : Double(c.value) / Double(new)
+                    if score > bestScore { best = i; bestScore = score }
+                }
+                guard best >= 0 else { break }
+                chosen = chosen.union(candidates[best].key)
+                candidates.remove(at: best)
+            }
+            nested.append(chosen)
+            outer = chosen
+        }
+        // Innermost set first, then each ring outwards, then the rest; by use within each.
+        var greedy: [Int] = []
+        var placed = ColorSet()
+        for set in nested.reversed() + [ColorSet(all: entries)] {
+            for index in byUse where set.contains(index) && !placed.contains(index) {
+                greedy.append(index)
+                placed.insert(index)
+            }
+        }
+        // The cheaper of the two by the estimate, then improved by swaps.
+        let model = CostModel(sets: weighted.map { ($0.key.members, $0.value) }, entries: entries, needsKey: needsKey)
+        var best = model.cost(byUse) <= model.cost(greedy) ? byUse : greedy
+        model.improve(&best)
+        return best
+    }
+}
+
+/// The estimated size of the frames' codes for a table order: each frame's area times the code
+/// size its largest table position (or its key, when it needs one) calls for.
+private struct CostModel {
+    let sets: [(members: [Int], weight: Int)]
+    let entries: Int
+    let needsKey: Bool
+    /// The sets each entry belongs to.
+    let containing: [[Int]]
+
+    init(sets: [(members: [Int], weight: Int)], entries: Int, needsKey: Bool) {
+        self.sets = sets
+        self.entries = entries
+        self.needsKey = needsKey
+        var containing = [[Int]](repeating: [], count: entries)
+        for (s, set) in sets.enumerated() { for m in set.members { containing[m].append(s) } }
+        self.containing = containing
+    }
+
+    func setCost(_ s: Int, _ position: [Int]) -> Int {
+        var top = needsKey ? sets[s].members.count : 0
+        for m in sets[s].members { top = max(top, position[m]) }
+        return sets[s].weight * GIFStream.minimumCodeSize(maxIndex: top)
+    }
+
+    func cost(_ order: [Int]) -> Int {
+        let position = positions(order)
+        return sets.indices.reduce(0) { $0 + setCost($1, position) }
+    }
+
+    func positions(_ order: [Int]) -> [Int] {
+        var position = [Int](repeating: 0, count: entries)
+        for (p, index) in order.enumerated() { position[index] = p }
+        return position
+    }
+
+    /// Swaps pairs of entries on different sides of a code-size boundary while that lowers the
+    /// cost, for a bounded amount of work (`budget` set members visited).
+    func improve(_ order: inout [Int], budget: Int = 500_000) {
+        var position = positions(order)
+        var budget = budget
+        var stamp = [Int](repeating: -1, count: sets.count)
+        var touched: [Int] = []
+        var round = 0
+        var improved = true
+        while improved && budget > 0 {
+            improved = false
+            for i in 0..<entries where budget > 0 {
+                let bitsI = GIFStream.minimumCodeSize(maxIndex: i)
+                for j in (i + 1)..<entries where budget > 0 && GIFStream.minimumCodeSize(maxIndex: j) != bitsI {
+                    let a = order[i], b = order[j]
+                    // Sets holding only one of the two change; those holding both do not.
+                    round += 1
+                    touched.removeAll(keepingCapacity: true)
+                    for s in containing[a] { stamp[s] = round; touched.append(s) }
+                    for s in containing[b] {
+                        if stamp[s] == round { stamp[s] = -round } else { stamp[s] = round; touched.append(s) }
+                    }
+                    touched.removeAll { stamp[$0] == -round }
+                    guard !touched.isEmpty else { continue }
+                    var before = 0
+                    for s in touched { before += setCost(s, position); budget -= sets[s].members.count }
+                    position[a] = j
+                    position[b] = i
+                    var after = 0
+                    for s in touched { after += setCost(s, position); budget -= sets[s].members.count }
+                    if after < before {
+                        order.swapAt(i, j)
+                        improved = true
+                    } else {
+                        position[a] = i
+                        position[b] = j
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A set of palette indices (0…255) as four 64-bit words.
+struct ColorSet: Hashable, Sendable {
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+
+    init() {}
+
+    init(all count: Int) {
+        for i in 0..<count { insert(i) }
+    }
+
+    var words: [UInt64] { [w0, w1, w2, w3] }
+
+    mutating func insert(_ i: Int) {
+        let bit: UInt64 = 1 << UInt64(i & 63)
+        switch i >> 6 {
+        case 0: w0 |= bit
+        case 1: w1 |= bit
+        case 2: w2 |= bit
+        default: w3 |= bit
+        }
+    }
+
+    func contains(_ i: Int) -> Bool {
+        let bit: UInt64 = 1 << UInt64(i & 63)
+        switch i >> 6 {
+        case 0: return w0 & bit != 0
+        case 1: return w1 & bit != 0
+        case 2: return w2 & bit != 0
+        default: return w3 & bit != 0
+        }
+    }
+
+    var count: Int { w0.nonzeroBitCount + w1.nonzeroBitCount + w2.nonzeroBitCount + w3.nonzeroBitCount }
+    var members: [Int] { (0..<256).filter(contains) }
+
+    func union(_ o: ColorSet) -> ColorSet {
+        var r = self
+        r.w0 |= o.w0
+        r.w1 |= o.w1
+        r.w2 |= o.w2
+        r.w3 |= o.w3
+        return r
+    }
+
+    func isSubset(of o: ColorSet) -> Bool {
+        w0 & ~o.w0 == 0 && w1 & ~o.w1 == 0 && w2 & ~o.w2 == 0 && w3 & ~o.w3 == 0
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+@testable import WaveGIF
+
+/// One image of a GIF file as stored: its rectangle, LZW minimum code size and data bytes.
+struct StoredImage: Equatable {
+    var x, y, width, height: Int
+    var codeSize: Int
+    var dataBytes: Int
+}
+
+/// Walks a GIF's blocks (a parser of its own, independent of giflib) and lists its images.
+func storedImages(_ bytes: [UInt8]) throws -> [StoredImage] {
+    try #require(bytes.count > 13 && Array(bytes[0..<6]) == Array("GIF89a".utf8))
+    var p = 13
+    if bytes[10] & 0x80 != 0 { p += 3 << (Int(bytes[10] & 7) + 1) }
+    func word(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
+    func skipSubBlocks() throws -> Int {
+        var total = 0
+        while true {
+            try #require(p < bytes.count, "truncated sub-blocks")
+            let n = Int(bytes[p])
+            p += 1 + n
+            if n == 0 { return total }
+            total += n
+        }
+    }
+    var images: [StoredImage] = []
+    while p < bytes.count {
+        switch bytes[p] {
+        case 0x3B:
+            return images
+        case 0x21:
+            p += 2
+            _ = try skipSubBlocks()
+        case 0x2C:
+            try #require(p + 11 < bytes.count)
+            var image = StoredImage(x: word(p + 1), y: word(p + 3), width: word(p + 5), height: word(p + 7), codeSize: 0, dataBytes: 0)
+            let flags = bytes[p + 9]
+            p += 10
+            if flags & 0x80 != 0 { p += 3 << (Int(flags & 7) + 1) }
+            image.codeSize = Int(bytes[p])
+            p += 1
+            image.dataBytes = try skipSubBlocks()
+            images.append(image)
+        default:
+            Issue.record("unexpected block 0x\(String(bytes[p], radix: 16)) at \(p)")
+            return images
+        }
+    }
+    Issue.record("no trailer")
+    return images
+}
+
+/// A palette of `n` distinct opaque colors.
+func distinctColors(_ n: Int) -> [RGBA8] {
+    (0..<n).map { (i: Int) -> RGBA8 in
+        let g = UInt8((37 * i) & 0xFF)
+        return RGBA8(UInt8(i), g, UInt8(255 - i))
+    }
+}
+
+@Suite struct GIFCodeSizeTests {
+    /// Each image's LZW code size is the fewest bits holding its largest index (at least 2), not the
+    /// table's depth.
+    @Test func eachImageCodesWithTheBitsItsLargestIndexNeeds() throws {
+        let width = 32, height = 16
+        let colors = distinctColors(256)
+        var first = [UInt8](repeating: 0, count: width * height)
+        for i in first.indices { first[i] = UInt8(i & 0xFF) }
+        // Frame 1 repaints a block with indices 0…3 only; frame 2 with 0…20; frame 3 with 100.
+        func patched(_ base: [UInt8], _ values: (Int) -> UInt8) -> [UInt8] {
+            var f = base
+            for y in 4..<10 { for x in 8..<20 { f[y * width + x] = values(y * width + x) } }
+            return f
+        }
+        let second = patched(first) { UInt8($0 % 4) }
+        let third = patched(second) { UInt8($0 % 21) }
+        let fourth = patched(third) { _ in 100 }
+        let frames = [first, second, third, fourth]
+        let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, frames: frames, delays: [2, 2, 2, 2])
+        let images = try storedImages(bytes)
+        try #require(images.count == 4)
+        // Keyed frames also use their key, the lowest index the frame leaves free.
+        #expect(images[0].codeSize == 8)
+        #expect(images[1].codeSize == 2 || images[1].codeSize == 3, "\(images[1])")
+        #expect(images[2].codeSize == 5, "\(images[2])")
+        #expect(images[3].codeSize == 7, "\(images[3])")
+        let decoded = try GIFDecoder.decode(bytes)
+        #expect(decoded.frames == frames.map { expand($0, colors, transparent: nil) })
+    }
+
+    /// The LZW model the encoder chooses renditions with counts exactly the bits giflib writes, at
+    /// every code size.
+    @Test(arguments: [2, 3, 4, 5, 6, 7, 8])
+    func sizerMatchesGiflibsOutput(bits: Int) throws {
+        let count = 1 << bits
+        let colors = distinctColors(count)
+        var sizer = LZWSizer()
+        for (width, height, seed) in [(7, 3, 1), (64, 64, 2), (300, 41, 3)] {
+            // Runs, repeats and noise, so the table grows, fills and resets.
+            var state = UInt32(seed * 7919)
+            let pixels: [UInt8] = (0..<width * height).map { i in
+                state = state &* 1_103_515_245 &+ 12345
+                let noise = Int(state >> 16) % count
+                return UInt8(i % 97 < 40 ? (i / 13) % count : noise)
+            }
+            let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, frames: [pixels], delays: [2])
+            let images = try storedImages(bytes)
+            try #require(images.count == 1)
+            let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
+            #expect(images[0].codeSize == codeSize)
+            let modelled = pixels.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: codeSize) }
+            #expect((modelled + 7) / 8 == images[0].dataBytes, "\(width)×\(height): model \(modelled) bits, file \(images[0].dataBytes) bytes")
+        }
+    }
+}
+
+@Suite struct GIFColorOrderTests {
+    /// A 64-color scene whose later frames only touch a few high entries: ordering the table by use
+    /// puts those first, so the patches code in fewer bits, and the pixels stay the same.
+    @Test func orderingByUseShrinksPatchesAndKeepsPixels() throws {
+        let width = 48, height = 24
+        var colors = distinctColors(64)
+        colors[9] = RGBA8(0, 0, 0, 0)
+        var frames: [[UInt8]] = []
+        for k in 0..<12 {
+            var f = [UInt8](repeating: 9, count: width * height)
+            // Rows 2…16 are opaque entry 5 (so nothing turns transparent again), rows 17 on a
+            // static pattern of many entries.
+            for i in f.indices where (i / width) >= 2 { f[i] = (i / width) > 16 ? UInt8(10 + i % 54) : 5 }
+            // A small wave of entries 50…57 that moves each frame.
+            for x in 0..<width {
+                let top = 6 + Int(4 * sin(Double(x + 3 * k) / 4))
+                for y in top..<top + 3 { f[y * width + x] = UInt8(50 + (x + y + k) % 8) }
+            }
+            frames.append(f)
+        }
+        let delays = Array(repeating: 3, count: frames.count)
+        var usage = GIFColorUsage(entries: 64, alwaysUsed: 9)
+        for k in 1..<frames.count { usage.add(previous: frames[k - 1], frame: frames[k], width: width, height: height) }
+        let order = usage.order
+        #expect(order.sorted() == Array(0..<64))
+        // The transparent entry, the wave's eight colors and what they uncover fit the first 16 entries.
+        #expect(Set(order.prefix(16)).isSuperset(of: [5, 9, 50, 51, 52, 53, 54, 55, 56, 57]), "\(order)")
+
+        let plain = try encodeGIF(width: width, height: height, colors: colors, transparentIndex: 9, frames: frames, delays: delays)
+        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 9, plays: 0, colorOrder: order)
+        for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
+        let ordered = try encoder.finish()
+        #expect(ordered.count < plain.bytes.count, "ordered \(ordered.count) bytes, plain \(plain.bytes.count)")
+        let images = try storedImages(ordered)
+        #expect(images.dropFirst().allSatisfy { $0.codeSize <= 4 }, "\(images)")
+
+        let a = try GIFDecoder.decode(plain.bytes), b = try GIFDecoder.decode(try playedTwice(ordered))
+        #expect(b.frames.count == 2 * a.frames.count)
+        #expect(Array(b.frames.prefix(a.frames.count)) == a.frames)
+        #expect(Array(b.frames.suffix(a.frames.count)) == a.frames)
+        #expect(a.frames[3] == expand(frames[3], colors, transparent: 9))
+    }
+
+    @Test func usageCountsFramesAndPixelsInsideTheChangedRectangle() {
+        let width = 4, height = 2
+        var usage = GIFColorUsage(entries: 8)
+        // Only the right half changes: entries 5 and 6 are counted, 0 (left half) is not.
+        usage.add(previous: [0, 0, 1, 1, 0, 0, 1, 1], frame: [0, 0, 5, 6, 0, 0, 5, 5], width: width, height: height)
+        usage.add(previous: [0, 0, 5, 6, 0, 0, 5, 5], frame: [0, 0, 5, 6, 0, 0, 5, 5], width: width, height: height)
+        #expect(usage.samples == 2)
+        #expect(usage.frames == [0, 0, 0, 0, 0, 1, 1, 0])
+        #expect(usage.pixels == [0, 0, 0, 0, 0, 3, 1, 0])
+        #expect(Array(usage.order.prefix(2)) == [5, 6])
+        #expect(usage.order.sorted() == Array(0..<8))
+    }
+
+    @Test func badOrdersAreRefused() {
+        let colors = distinctColors(5)
+        for order in [[0, 1, 2, 3], [0, 1, 2, 3, 3], [0, 1, 2, 3, 5], [4, 3, 2, 1, 0, 5]] {
+            #expect(throws: GIFError.self) {
+                _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: nil, plays: 0, colorOrder: order)
+            }
+        }
+        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: 5, plays: 0) }
+    }
+
+    /// With an order, the table lists the palette permuted, the transparent entry moves with it, and
+    /// decoding gives the same picture as without.
+    @Test func permutedTableDecodesTheSame() throws {
+        let colors: [RGBA8] = [RGBA8(200, 30, 40), RGBA8(10, 220, 90), RGBA8(0, 0, 0, 0), RGBA8(250, 250, 10)]
+        let frames = movingShapeOverTransparency(width: 30, height: 20, transparent: 2, count: 12)
+        let delays = Array(repeating: 2, count: frames.count)
+        for order in [[2, 3, 0, 1], [3, 2, 1, 0], [0, 1, 2, 3]] {
+            let encoder = try GIFEncoder(width: 30, height: 20, colors: colors, transparentIndex: 2, plays: 0, colorOrder: order)
+            for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
+            let twice = try GIFDecoder.decode(try playedTwice(try encoder.finish()))
+            #expect(twice.frames.count == 2 * frames.count)
+            for k in 0..<min(twice.frames.count, 2 * frames.count) {
+                let truth = expand(frames[k % frames.count], colors, transparent: 2)
+                #expect(twice.frames[k] == truth, "order \(order) frame \(k): \(firstDifference(twice.frames[k], truth, width: 30) ?? "")")
+            }
+        }
+    }
+}
