@@ -162,6 +162,38 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
         #expect(serial == parallel)
     }
 
+    /// A larger `edgeStep` gives coarser edge ramps (fewer colors) while flat regions stay exact and
+    /// the picture stays close to the reference.
+    @Test func largerEdgeStepsUseFewerColorsAndKeepFlatsExact() throws {
+        let (base, plan) = try scene(rasterScenes[0].1)
+        let reference = ReferenceRenderer(config: base, plan: plan)
+        var previous: (colors: Int, steps: Int)?
+        var defaultFrame: [PremultipliedColor] = []
+        for step in [3.0, 8, 16, 32] {
+            var config = base
+            config.edgeStep = step
+            let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+            var frame: [UInt8] = []
+            var cache = ColorCache()
+            renderer.render(frame: 7, into: &frame, cache: &cache)
+            let shown = colors(frame, renderer.palette)
+            let truth = reference.render(frame: 7, of: renderer.timing.frameCount)
+            if let previous {
+                #expect(renderer.palette.colors.count < previous.colors, "step \(step): \(renderer.palette.colors.count) colors")
+                #expect(renderer.palette.rampSteps < previous.steps, "step \(step): \(renderer.palette.rampSteps) ramp steps")
+                // Pixels in flat regions are the same colors as at the default step.
+                for i in shown.indices where isFlat(defaultFrame[i], config: config) {
+                    #expect(shown[i] == defaultFrame[i], "step \(step) pixel \(i)")
+                    if shown[i] != defaultFrame[i] { break }
+                }
+                #expect(psnr(shown, truth) >= (step <= 8 ? 45 : 38), "step \(step): \(psnr(shown, truth)) dB")
+            } else {
+                defaultFrame = shown
+            }
+            previous = (renderer.palette.colors.count, renderer.palette.rampSteps)
+        }
+    }
+
     @Test func paletteFitsAndFlatsComeFirst() throws {
         // Sixteen translucent layers make many flat regions; the palette must still fit in 256 entries.
         var layers: [String] = []

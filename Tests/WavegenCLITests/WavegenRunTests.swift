@@ -277,4 +277,22 @@ import WaveWebP
         #expect(try GIFDecoder.decode(try folder.bytes("a.gif")).plays == 3)
         #expect(try WebPAnimationDecoder.decode(try folder.bytes("a.webp")).plays == 3)
     }
+
+    /// A coarser edge step writes smaller files of the same animation: same frames and delays,
+    /// the same colors away from the edges.
+    @Test func coarserEdgeStepIsSmaller() throws {
+        let folder = try TemporaryFolder()
+        for format in ["gif", "webp"] {
+            #expect(wavegen(["render", "classic", "-o", folder.file("fine.\(format)"), "-q"]).code == 0)
+            let r = wavegen(["render", "classic", "--set", "edgeStep=12", "-o", folder.file("coarse.\(format)"), "-q"])
+            #expect(r.code == 0, "\(r.err)")
+            let fine = try folder.bytes("fine.\(format)"), coarse = try folder.bytes("coarse.\(format)")
+            #expect(Double(coarse.count) < 0.9 * Double(fine.count), "\(format): \(coarse.count) vs \(fine.count) bytes")
+            let a = format == "gif" ? try GIFDecoder.decode(fine).frames : try WebPAnimationDecoder.decode(fine).frames
+            let b = format == "gif" ? try GIFDecoder.decode(coarse).frames : try WebPAnimationDecoder.decode(coarse).frames
+            #expect(a.count == b.count)
+            // The top-left corner is background in every frame: exactly the same color.
+            #expect(zip(a, b).allSatisfy { Array($0.prefix(4)) == Array($1.prefix(4)) })
+        }
+    }
 }

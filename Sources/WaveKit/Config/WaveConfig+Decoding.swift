@@ -5,7 +5,7 @@ extension WaveConfig {
     /// Top-level keys of format 1.
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
-        "maxFrames", "speedTolerance", "loops", "background", "shape", "cornerRadius", "inset", "border",
+        "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
         "level", "layers", "rider", "label", "gif", "webp",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
@@ -87,6 +87,8 @@ extension WaveConfig {
             }
         }
 
+        let edgeStep = r.number(root["edgeStep"], at: "edgeStep", default: defaultEdgeStep, in: edgeStepRange)
+
         // Geometry: canvas → outline (less inset) → box (less border and gap).
         let canvasShort = Double(min(width, height))
         let inset = r.length(root["inset"], at: "inset", default: 0, reference: canvasShort, scale: scale,
@@ -156,7 +158,7 @@ extension WaveConfig {
         return .success(WaveConfig(
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
-            loops: loops, background: background, shape: shape, outline: outline, border: border, box: box,
+            loops: loops, background: background, edgeStep: edgeStep, shape: shape, outline: outline, border: border, box: box,
             level: level, layers: layers, gif: gif, webp: webp, rider: rider, label: label))
     }
 

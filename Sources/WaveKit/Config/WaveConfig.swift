@@ -25,6 +25,9 @@ public struct WaveConfig: Equatable, Sendable {
     public var loops: Int
     /// Canvas color; alpha 0 means a transparent background.
     public var background: RGBA
+    /// Largest difference, in 8-bit levels of any channel, between neighbouring shades of an
+    /// anti-aliased edge (the palette's ramp step): larger gives fewer colors and smaller files.
+    public var edgeStep: Double
     public var shape: Shape
     /// The shape's outline box in output pixels (canvas less inset; a centered square for circles).
     public var outline: Rect
@@ -44,7 +47,7 @@ public struct WaveConfig: Equatable, Sendable {
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,
                 maxFrames: Int = 300, speedTolerance: Double = 0.02, loops: Int = 0,
-                background: RGBA = .transparent, shape: Shape = .rect, outline: Rect? = nil,
+                background: RGBA = .transparent, edgeStep: Double = WaveConfig.defaultEdgeStep, shape: Shape = .rect, outline: Rect? = nil,
                 border: Border? = nil, box: Rect? = nil, level: LevelAnimation = .still(0.5),
                 layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions(),
                 rider: Rider? = nil, label: Label? = nil) {
@@ -60,6 +63,7 @@ public struct WaveConfig: Equatable, Sendable {
         self.speedTolerance = speedTolerance
         self.loops = loops
         self.background = background
+        self.edgeStep = edgeStep
         self.shape = shape
         let outline = outline ?? Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         self.outline = outline
@@ -72,6 +76,13 @@ public struct WaveConfig: Equatable, Sendable {
         self.rider = rider
         self.label = label
     }
+}
+
+extension WaveConfig {
+    /// The default `edgeStep`: edges as smooth as 8-bit color shows them.
+    public static let defaultEdgeStep = 3.0
+    /// The range `edgeStep` may take.
+    public static let edgeStepRange = 1.0...32.0
 }
 
 /// How long one loop lasts.

@@ -148,7 +148,7 @@ public final class FrameRenderer: Sendable {
             }
         }
         let reserved = medianCut(scene.overlayColors(frames: frames), count: overlayColors)
-        let (palette, flatIndex) = builder.build(target: target, reserved: reserved)
+        let (palette, flatIndex) = builder.build(target: target, reserved: reserved, step: config.edgeStep)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
         for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
             lookup[mask] = Int32(flatIndex[f])

@@ -18,8 +18,6 @@ public struct Palette: Equatable, Sendable {
     public static let capacity = 256
     /// The most intermediate steps a ramp gets when the palette has room.
     public static let maximumRampSteps = 63
-    /// The largest difference, in 8-bit levels of any channel, between neighbouring ramp entries.
-    public static let rampStepSize = 3.0
 
     /// The entry nearest to `color`, by distance between premultiplied colors (so that fully
     /// transparent colors all match each other).
@@ -82,8 +80,9 @@ struct PaletteBuilder {
         if pairSet.insert(key).inserted { pairs.append((min(a, b), max(a, b))) }
     }
 
-    /// The palette for `target`, and the index each flat region maps to.
-    func build(target: RenderTarget, reserved: [PremultipliedColor] = []) -> (Palette, [Int]) {
+    /// The palette for `target`, and the index each flat region maps to. Edge ramps get steps enough
+    /// that neighbouring entries differ by at most `step` 8-bit levels in any channel.
+    func build(target: RenderTarget, reserved: [PremultipliedColor] = [], step: Double = WaveConfig.defaultEdgeStep) -> (Palette, [Int]) {
         var colors: [RGBA] = []
         var transparentIndex: Int?
         var notes: [String] = []
@@ -117,12 +116,12 @@ struct PaletteBuilder {
         }
         for c in reservedStored where colors.count < Palette.capacity { _ = add(c) }
         let room = max(0, Palette.capacity - colors.count)
-        // Each edge gets steps enough that neighbouring entries differ by at most `rampStepSize`
-        // levels in any channel; when that does not fit, every ramp is capped evenly.
+        // Each edge gets steps enough that neighbouring entries differ by at most `step` levels in
+        // any channel; when that does not fit, every ramp is capped evenly.
         let wanted = pairs.map { a, b -> Int in
             let p = flats[a], q = flats[b]
             let contrast = max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a)) * 255
-            return min(Palette.maximumRampSteps, max(0, Int((contrast / Palette.rampStepSize).rounded(.up)) - 1))
+            return min(Palette.maximumRampSteps, max(0, Int((contrast / step).rounded(.up)) - 1))
         }
         func rampColors(cap: Int) -> [RGBA] {
             var out: [RGBA] = []
