@@ -1,0 +1,48 @@
+/// A set of palette indices (0…255) as four 64-bit words.
+struct ColorSet: Hashable, Sendable {
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+
+    init() {}
+
+    init(all count: Int) {
+        for i in 0..<count { insert(i) }
+    }
+
+    var words: [UInt64] { [w0, w1, w2, w3] }
+
+    mutating func insert(_ i: Int) {
+        let bit: UInt64 = 1 << UInt64(i & 63)
+        switch i >> 6 {
+        case 0: w0 |= bit
+        case 1: w1 |= bit
+        case 2: w2 |= bit
+        default: w3 |= bit
+        }
+    }
+
+    func contains(_ i: Int) -> Bool {
+        let bit: UInt64 = 1 << UInt64(i & 63)
+        switch i >> 6 {
+        case 0: return w0 & bit != 0
+        case 1: return w1 & bit != 0
+        case 2: return w2 & bit != 0
+        default: return w3 & bit != 0
+        }
+    }
+
+    var count: Int { w0.nonzeroBitCount + w1.nonzeroBitCount + w2.nonzeroBitCount + w3.nonzeroBitCount }
+    var members: [Int] { (0..<256).filter(contains) }
+
+    func union(_ o: ColorSet) -> ColorSet {
+        var r = self
+        r.w0 |= o.w0
+        r.w1 |= o.w1
+        r.w2 |= o.w2
+        r.w3 |= o.w3
+        return r
+    }
+
+    func isSubset(of o: ColorSet) -> Bool {
+        w0 & ~o.w0 == 0 && w1 & ~o.w1 == 0 && w2 & ~o.w2 == 0 && w3 & ~o.w3 == 0
+    }
+}
