@@ -14,6 +14,7 @@ file's straight-alpha values by rounding; compare them premultiplied.
 import base64
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -95,8 +96,10 @@ class ChromiumFrames:
         deadline = time.time() + self.timeout
         while True:
             while b"\0" not in self.pending:
-                if time.time() > deadline:
-                    raise RuntimeError(f"chromium: no answer to {method}")
+                remaining = deadline - time.time()
+                ready, _, _ = select.select([self.answers], [], [], max(0, remaining))
+                if not ready:
+                    raise RuntimeError(f"chromium: no answer to {method} in {self.timeout} s")
                 chunk = os.read(self.answers, 1 << 20)
                 if not chunk:
                     raise RuntimeError("chromium closed its pipe")
