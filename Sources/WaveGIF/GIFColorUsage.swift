@@ -153,7 +153,7 @@ private struct CostModel {
 
     /// Swaps pairs of entries on different sides of a code-size boundary while that lowers the
     /// cost, for a bounded amount of work (`budget` set members visited).
-    func improve(_ order: inout [Int], budget: Int = 500_000) {
+    func improve(_ order: inout [Int], budget: Int = 200_000) {
         var position = positions(order)
         var budget = budget
         var stamp = [Int](repeating: -1, count: sets.count)
