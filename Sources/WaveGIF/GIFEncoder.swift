@@ -170,23 +170,26 @@ public final class GIFEncoder {
                 }
             }
         }
+        // Each rendition codes with the fewest bits that hold its largest index, as written.
+        func codeSize(_ pixels: [UInt8]) -> Int { GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0)) }
         var chosen = raw
+        var chosenCodeSize = codeSize(raw)
         var useKey = false
         if !isFirst && key != nil {
-            // Each rendition codes with the fewest bits that hold its largest index, as written.
-            func size(_ pixels: [UInt8]) -> Int { GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0)) }
-            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size(raw)) }
+            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: chosenCodeSize) }
             for candidate in [keyed, mixed] {
-                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size(candidate), limit: best) }
+                let size = codeSize(candidate)
+                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
                 if bits < best {
                     best = bits
                     chosen = candidate
+                    chosenCodeSize = size
                     useKey = true
                 }
             }
         }
         let dispose = !clear.isEmpty
-        try writer.putFrame(chosen, rect: rect, delay: delay,
+        try writer.putFrame(chosen, rect: rect, codeSize: chosenCodeSize, delay: delay,
                             disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
                             transparentIndex: useKey ? key.map(Int.init) : tableTransparent)
         stats.framesWritten += 1

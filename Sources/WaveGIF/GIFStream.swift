@@ -70,10 +70,10 @@ final class GIFStream {
         return bits
     }
 
-    /// One image: its graphics control extension, descriptor and LZW data. The LZW code size is the
-    /// smallest that holds the image's largest index, not the color table's depth: a frame that uses
-    /// only low entries codes every pixel in fewer bits.
-    func putFrame(_ pixels: [UInt8], rect: PixelRect, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
+    /// One image: its graphics control extension, descriptor and LZW data. `codeSize` is the LZW
+    /// minimum code size, `minimumCodeSize(maxIndex:)` of the pixels (not the color table's depth:
+    /// a frame that uses only low entries codes every pixel in fewer bits).
+    func putFrame(_ pixels: [UInt8], rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
         guard let file else { throw GIFError(operation: "writing a frame", message: "encoder closed") }
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
                                        TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -83,8 +83,7 @@ final class GIFStream {
         // giflib takes the code size from the color map when the descriptor is written (and masks
         // pixels to it), so the global map's depth is narrowed for this one image and restored.
         guard let map = file.pointee.SColorMap else { throw GIFError(operation: "writing a frame", message: "no color table") }
-        let maxIndex = pixels.max().map(Int.init) ?? 0
-        map.pointee.BitsPerPixel = Int32(min(tableBits, GIFStream.minimumCodeSize(maxIndex: maxIndex)))
+        map.pointee.BitsPerPixel = Int32(min(tableBits, codeSize))
         defer { map.pointee.BitsPerPixel = Int32(tableBits) }
         try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
                   "writing an image descriptor")

@@ -1,6 +1,7 @@
 import Foundation
 import WaveGIF
 import WaveKit
+import WaveWebP
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
 public struct Console: Sendable {
@@ -130,9 +131,15 @@ extension Wavegen {
         try AnimationEncoder.labelOverlay(config)
     }
 
-    /// Renders and encodes a GIF exactly as `render` does (frames on `threads` threads).
-    public static func encodeGIF(_ renderer: FrameRenderer, threads: Int) throws -> [UInt8] {
-        try AnimationEncoder.encodeGIF(renderer, threads: threads).bytes
+    /// Renders and encodes a config's animation exactly as `render` does (frames on `threads`
+    /// threads, 0 = one per core); returns the file's bytes.
+    public static func encode(_ config: WaveConfig, plan: LoopPlan, format: OutputFormat, threads: Int) throws(CommandError) -> [UInt8] {
+        try AnimationEncoder(threads: threads).encode(config, plan: plan, format: format).bytes
+    }
+
+    /// The WebP encoder's settings `render` uses for a config.
+    public static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
+        AnimationEncoder.webpOptions(config)
     }
 
     /// The GIF encoder `render` uses for a renderer's already rendered `frames` (the whole loop in

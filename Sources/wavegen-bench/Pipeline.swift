@@ -47,31 +47,17 @@ enum Pipeline {
         }
     }
 
-    /// Everything `wavegen render` does short of writing the file: load, plan, set up, render on
-    /// `threads` threads (0 = one per core) feeding the encoder in frame order, finish.
+    /// Everything `wavegen render` does short of writing the file: load, plan, then the command's
+    /// own encoder (set up, render on `threads` threads, 0 = one per core, feeding the encoder in
+    /// frame order, finish).
     static func full(_ reference: String, format: OutputFormat, threads: Int) throws -> [UInt8] {
         let config = try load(reference)
         let plan = try plan(config)
-        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try labelOverlay(config))
-        let timing = renderer.timing
-        let palette = renderer.palette
-        switch format {
-        case .gif:
-            return try Wavegen.encodeGIF(renderer, threads: threads)
-        case .webp:
-            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: webpOptions(config))
-            var rgba: [UInt8] = []
-            try renderer.renderAll(threads: threads) { k, frame in
-                palette.expand(frame, into: &rgba)
-                try webp.add(rgba: rgba, duration: timing.delays[k])
-            }
-            return try webp.finish()
+        do {
+            return try Wavegen.encode(config, plan: plan, format: format, threads: threads)
+        } catch {
+            throw BenchError(error.lines.joined(separator: "; "))
         }
-    }
-
-    static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
-        WebPAnimationEncoder.Options(lossless: config.webp.lossless, quality: Float(config.webp.quality),
-                                     effort: config.webp.effort, plays: config.loops)
     }
 
     /// Times of one pass through the stages, one thread, in seconds.
@@ -126,7 +112,7 @@ enum Pipeline {
             t.encode = now() - start
         case .webp:
             start = now()
-            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: webpOptions(config))
+            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: Wavegen.webpOptions(config))
             var rgba: [UInt8] = []
             for (k, f) in frames.enumerated() {
                 let e0 = now()

@@ -36,9 +36,8 @@ struct AnimationEncoder {
                 bytes = gifBytes
                 notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colors.count) colors")
             case .webp:
-                let options = WebPAnimationEncoder.Options(lossless: config.webp.lossless, quality: Float(config.webp.quality),
-                                                           effort: config.webp.effort, plays: config.loops)
-                let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: options)
+                let webp = try WebPAnimationEncoder(width: config.width, height: config.height,
+                                                    options: AnimationEncoder.webpOptions(config))
                 try renderer.renderAll(threads: threads) { k, frame in
                     palette.expand(frame, into: &rgba)
                     try webp.add(rgba: rgba, duration: timing.delays[k])
@@ -56,6 +55,12 @@ struct AnimationEncoder {
             throw CommandError(.failure, ["\(error)"])
         }
         return Output(bytes: bytes, format: format, timing: timing, palette: palette, notes: notes)
+    }
+
+    /// The WebP encoder's settings for a config.
+    static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
+        WebPAnimationEncoder.Options(lossless: config.webp.lossless, quality: Float(config.webp.quality),
+                                     effort: config.webp.effort, plays: config.loops)
     }
 
     /// Renders and encodes the GIF, calling `each` with every frame as it goes; returns the file's
