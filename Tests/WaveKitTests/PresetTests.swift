@@ -232,6 +232,21 @@ func problems(_ text: String) -> [String] {
         }
     }
 
+    /// However an override reaches the loader, a path deeper than the limit is refused before it
+    /// is followed (a path of 100 000 parts would otherwise exhaust the stack).
+    @Test func overlyDeepOverridePathsAreRefused() throws {
+        let loader = PresetLoader(bundled: ["base": "{}"])
+        let limit = KeyPathExpression.maximumParts
+        let atLimit = try #require(PresetOverride(parsing: Array(repeating: "a", count: limit).joined(separator: ".") + "=1"))
+        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "a", message: "unknown key (expected one of: \(WaveConfig.topLevelKeys.joined(separator: ", ")))")])) {
+            try loader.load("base", overrides: [atLimit])
+        }
+        let deep = try #require(PresetOverride(parsing: Array(repeating: "a", count: 100_000).joined(separator: ".") + "=1"))
+        #expect(throws: PresetError.invalid(file: "--set", problems: [PresetProblem(path: "", message: "a key path may have at most \(limit) parts, got 100000")])) {
+            try loader.load("base", overrides: [deep])
+        }
+    }
+
     @Test func fullWidthDigitsAreNotAColor() {
         #expect(RGBA(parsing: "#ＡＢＣ") == nil)
         #expect(RGBA(parsing: "rgb(１,2,3)") == nil)

@@ -44,6 +44,10 @@ public struct PresetLoader: Sendable {
     public func load(_ reference: String, overrides: [PresetOverride] = []) throws(PresetError) -> WaveConfig {
         var resolved = try resolve(reference)
         for o in overrides {
+            // Applying a path recurses once per part: deeper paths are refused, not followed.
+            guard o.path.components.count <= KeyPathExpression.maximumParts else {
+                throw .invalid(file: "--set", problems: [PresetProblem(path: "", message: KeyPathExpression.tooDeep(o.path.components.count))])
+            }
             if o.path.components.first == .key("extends") {
                 throw .invalid(file: "--set", problems: [PresetProblem(path: "extends", message: "cannot be set from the command line")])
             }
@@ -244,6 +248,14 @@ public struct KeyPathExpression: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var components: [Component]
+
+    /// The most parts (keys and indices) a path may have where presets are overridden.
+    public static let maximumParts = 64
+
+    /// The message for a path of `parts` parts, over `maximumParts`.
+    public static func tooDeep(_ parts: Int) -> String {
+        "a key path may have at most \(maximumParts) parts, got \(parts)"
+    }
 
     public init?(parsing text: String) {
         var components: [Component] = []

@@ -431,6 +431,10 @@ struct ManifestReader {
                 fail(path + "." + key, value, "\"\(key)\" is not a preset key path (expected e.g. background or layers[0].color)")
                 continue
             }
+            guard keyPath.components.count <= KeyPathExpression.maximumParts else {
+                fail(path, value, KeyPathExpression.tooDeep(keyPath.components.count))
+                continue
+            }
             result.append(PresetOverride(path: keyPath, value: value))
         }
         return result

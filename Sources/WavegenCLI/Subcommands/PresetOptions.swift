@@ -12,9 +12,6 @@ enum PresetOptions {
         OptionSpec(names: ["--background"], value: "color", help: "Shortcut for background=color (or transparent)."),
     ]
 
-    /// The deepest key path `--set` accepts.
-    static let maximumKeyPathParts = 64
-
     /// The default preset rendered when none is named.
     static let defaultPreset = "classic"
 
@@ -44,9 +41,7 @@ enum PresetOptions {
         for s in a.values["--set"] ?? [] {
             let key = s.prefix { $0 != "=" }
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).count + key.filter { $0 == "[" }.count
-            guard parts <= maximumKeyPathParts else {
-                throw .usage("--set: a key path may have at most \(maximumKeyPathParts) parts, got \(parts)")
-            }
+            guard parts <= KeyPathExpression.maximumParts else { throw .usage("--set: " + KeyPathExpression.tooDeep(parts)) }
             try add(s, from: "--set")
         }
         return result
