@@ -71,8 +71,7 @@ public struct GIFColorUsage: Sendable {
             if pixels[a] != pixels[b] { return pixels[a] > pixels[b] }
             return a < b
         }
-        var bits = 1
-        while (1 << bits) < entries { bits += 1 }
+        let bits = GIFStream.tableBits(entries: entries)
         let needsKey = alwaysUsed == nil
         let weighted = sets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.words.lexicographicallyPrecedes($1.key.words) }
         // nested[i]: the chosen set for capacity 2^(bits - 1 - i).

@@ -2,15 +2,15 @@ internal import CGIF
 
 /// Writes an animated GIF89a from frames of palette indices, keeping it small: frames after the first
 /// are cropped to what changed, unchanged pixels become a transparent key where that codes shorter,
-/// identical frames merge, and the palette uses no more bits than it needs.
+/// identical frames merge, the palette uses no more bits than it needs, and (by default) the color
+/// table lists first the colors most frames use, so each frame codes in as few bits as it can.
 ///
-/// Frames are buffered one deep (to merge duplicates and choose each frame's disposal), so memory
-/// stays a few frames whatever the animation's length.
+/// Frames are buffered one deep (to merge duplicates and choose each frame's disposal), plus, for
+/// ordering the table, the animation's first few frames; memory stays bounded whatever the
+/// animation's length.
 public final class GIFEncoder {
     public let width: Int
     public let height: Int
-    /// The palette as given; entry count decides the bit depth.
-    public let colors: [RGBA8]
     /// The index meaning "transparent" in the scene, if any.
     public let transparentIndex: Int?
     /// Statistics for the verbose report.
@@ -25,11 +25,34 @@ public final class GIFEncoder {
         public var framesCleared = 0
     }
 
-    private let writer: GIFStream
+    /// How the color table is ordered. Frames always use palette indices; the order only decides
+    /// each color's position in the file's table, so it changes the size, never the pixels.
+    public enum ColorOrder: Sendable, Equatable {
+        /// The palette's own order.
+        case asGiven
+        /// The colors most frames use first (`GIFColorUsage`), counted on the animation's first
+        /// frames: as many as fit in `sampleBytes` (at least 9), so the whole loop when it is small.
+        /// Those frames are held back until then, since the table is written before any frame.
+        case byUse(sampleBytes: Int)
+        /// Every palette index once, in table order.
+        case explicit([Int])
+
+        /// By use, counted on up to 4 MiB of frames.
+        public static let byUse = ColorOrder.byUse(sampleBytes: 4 << 20)
+    }
+
+    private let colors: [RGBA8]
+    private let plays: Int
+    private let colorOrder: ColorOrder
+    /// Frames held back until the table's order is known (`.byUse`), with their delays.
+    private var held: [(pixels: [UInt8], delay: Int)] = []
+    private let heldLimit: Int
+    /// Created once the table's order is known.
+    private var writer: GIFStream?
     /// Table position of each palette index (256 entries; the identity when not reordered).
-    private let position: [UInt8]
+    private var position = (0..<256).map(UInt8.init)
     /// The transparent index's table position.
-    private let tableTransparent: Int?
+    private var tableTransparent: Int?
     /// Entries in the color table (a power of two, at least the palette's size).
     private let tableSize: Int
     private var canvas: [UInt8]
@@ -40,13 +63,8 @@ public final class GIFEncoder {
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `plays` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
-    ///
-    /// `colorOrder`, if given, lists every palette index once, in the order the color table should
-    /// hold them (see `GIFColorUsage`): frames keep using palette indices, and each is written with
-    /// its table position. Putting the colors most frames use first lets those frames code their
-    /// pixels in fewer bits.
     public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, plays: Int,
-                colorOrder: [Int]? = nil) throws(GIFError) {
+                colorOrder: ColorOrder = .byUse) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
         }
@@ -56,26 +74,23 @@ public final class GIFEncoder {
         if let t = transparentIndex, !colors.indices.contains(t) {
             throw GIFError(operation: "starting", message: "transparent index \(t) is outside the palette of \(colors.count)")
         }
-        var position = (0..<256).map(UInt8.init)
-        if let order = colorOrder {
-            guard order.count == colors.count, Set(order) == Set(colors.indices) else {
-                throw GIFError(operation: "starting", message: "color order is not a permutation of the \(colors.count) palette entries")
-            }
-            for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
+        if case let .explicit(order) = colorOrder, order.count != colors.count || Set(order) != Set(colors.indices) {
+            throw GIFError(operation: "starting", message: "color order is not a permutation of the \(colors.count) palette entries")
         }
         self.width = width
         self.height = height
         self.colors = colors
         self.transparentIndex = transparentIndex
-        self.position = position
-        let tableColors = colorOrder.map { $0.map { colors[$0] } } ?? colors
-        tableTransparent = transparentIndex.map { Int(position[$0]) }
-        var bits = 1
-        while (1 << bits) < colors.count { bits += 1 }
-        tableSize = 1 << bits
+        self.plays = plays
+        self.colorOrder = colorOrder
+        if case let .byUse(bytes) = colorOrder {
+            heldLimit = max(9, bytes / (width * height))
+        } else {
+            heldLimit = 0
+        }
+        tableSize = 1 << GIFStream.tableBits(entries: colors.count)
         canvas = [UInt8](repeating: UInt8(transparentIndex ?? 0), count: width * height)
-        writer = try GIFStream(width: width, height: height, colors: tableColors, entries: colors.count)
-        if plays != 1 { try writer.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
+        if heldLimit == 0 { try begin() }
     }
 
     /// Adds a frame shown for `delay` centiseconds.
@@ -84,6 +99,49 @@ public final class GIFEncoder {
             throw GIFError(operation: "adding a frame", message: "frame has \(pixels.count) pixels, expected \(width * height)")
         }
         stats.framesIn += 1
+        guard writer != nil else {
+            held.append((pixels, delay))
+            if held.count >= heldLimit { try begin() }
+            return
+        }
+        try enqueue(pixels, delay: delay)
+    }
+
+    /// Writes the last frame and the trailer; returns the file's bytes.
+    public func finish() throws(GIFError) -> [UInt8] {
+        guard !finished else { throw GIFError(operation: "finishing", message: "already finished") }
+        finished = true
+        if writer == nil { try begin() }
+        if let p = pending { try write(p.pixels, delay: p.delay, next: first) }
+        guard let writer else { throw GIFError(operation: "finishing", message: "no header written") }
+        return try writer.close()
+    }
+
+    /// Settles the table's order, writes the header, and sends the held frames on.
+    private func begin() throws(GIFError) {
+        var order = Array(colors.indices)
+        switch colorOrder {
+        case .asGiven:
+            break
+        case let .explicit(given):
+            order = given
+        case .byUse:
+            var usage = GIFColorUsage(entries: colors.count, alwaysUsed: transparentIndex)
+            for k in held.indices.dropFirst() { usage.add(previous: held[k - 1].pixels, frame: held[k].pixels, width: width, height: height) }
+            order = usage.order
+        }
+        for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
+        tableTransparent = transparentIndex.map { Int(position[$0]) }
+        let stream = try GIFStream(width: width, height: height, colors: order.map { colors[$0] })
+        if plays != 1 { try stream.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
+        writer = stream
+        let frames = held
+        held = []
+        for f in frames { try enqueue(f.pixels, delay: f.delay) }
+    }
+
+    /// Merges a frame into the one before if they are the same, else writes the one before.
+    private func enqueue(_ pixels: [UInt8], delay: Int) throws(GIFError) {
         if first == nil { first = pixels }
         if let p = pending {
             if p.pixels == pixels {
@@ -96,15 +154,8 @@ public final class GIFEncoder {
         pending = (pixels, delay)
     }
 
-    /// Writes the last frame and the trailer; returns the file's bytes.
-    public func finish() throws(GIFError) -> [UInt8] {
-        guard !finished else { throw GIFError(operation: "finishing", message: "already finished") }
-        finished = true
-        if let p = pending { try write(p.pixels, delay: p.delay, next: first) }
-        return try writer.close()
-    }
-
     private func write(_ frame: [UInt8], delay: Int, next: [UInt8]?) throws(GIFError) {
+        guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let isFirst = stats.framesWritten == 0
         // Frames and the canvas hold palette indices; what is written holds table positions.
         let transparent = transparentIndex.map(UInt8.init)

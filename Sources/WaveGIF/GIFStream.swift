@@ -13,7 +13,14 @@ final class GIFStream {
     /// Bits per entry of the global color table.
     let tableBits: Int
 
-    init(width: Int, height: Int, colors: [RGBA8], entries: Int) throws(GIFError) {
+    /// Bits per entry of the smallest color table holding `entries` colors.
+    static func tableBits(entries: Int) -> Int {
+        var bits = 1
+        while (1 << bits) < entries { bits += 1 }
+        return bits
+    }
+
+    init(width: Int, height: Int, colors: [RGBA8]) throws(GIFError) {
         self.width = width
         self.height = height
         var error: Int32 = 0
@@ -28,8 +35,7 @@ final class GIFStream {
         }
         self.file = file
         EGifSetGifVersion(file, true)
-        var bits = 1
-        while (1 << bits) < entries { bits += 1 }
+        let bits = GIFStream.tableBits(entries: colors.count)
         tableBits = bits
         var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 1 << bits)
         for (i, c) in colors.enumerated() { table[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }

@@ -142,11 +142,9 @@ extension Wavegen {
         AnimationEncoder.webpOptions(config)
     }
 
-    /// The GIF encoder `render` uses for a renderer's already rendered `frames` (the whole loop in
-    /// order): its color table ordered from the frames `render` would count.
-    public static func gifEncoder(_ renderer: FrameRenderer, frames: [[UInt8]]) throws -> GIFEncoder {
-        let counted = Array(frames.prefix(AnimationEncoder.heldFrames(renderer)))
-        return try AnimationEncoder.gifEncoder(renderer, colorOrder: AnimationEncoder.gifColorOrder(renderer, frames: counted))
+    /// The GIF encoder `render` uses for a renderer's frames.
+    public static func gifEncoder(_ renderer: FrameRenderer) throws(GIFError) -> GIFEncoder {
+        try AnimationEncoder.gifEncoder(renderer)
     }
 }
 

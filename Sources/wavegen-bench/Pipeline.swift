@@ -106,7 +106,7 @@ enum Pipeline {
         switch format {
         case .gif:
             start = now()
-            let gif = try Wavegen.gifEncoder(renderer, frames: frames)
+            let gif = try Wavegen.gifEncoder(renderer)
             for (k, f) in frames.enumerated() { try gif.add(f, delay: timing.delays[k]) }
             bytes = try gif.finish()
             t.encode = now() - start

@@ -78,7 +78,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         let third = patched(second) { UInt8($0 % 21) }
         let fourth = patched(third) { _ in 100 }
         let frames = [first, second, third, fourth]
-        let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, frames: frames, delays: [2, 2, 2, 2])
+        let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .asGiven, frames: frames, delays: [2, 2, 2, 2])
         let images = try storedImages(bytes)
         try #require(images.count == 4)
         // Keyed frames also use their key, the lowest index the frame leaves free.
@@ -105,7 +105,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
                 let noise = Int(state >> 16) % count
                 return UInt8(i % 97 < 40 ? (i / 13) % count : noise)
             }
-            let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, frames: [pixels], delays: [2])
+            let (bytes, _) = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .asGiven, frames: [pixels], delays: [2])
             let images = try storedImages(bytes)
             try #require(images.count == 1)
             let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
@@ -144,8 +144,8 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         // The transparent entry, the wave's eight colors and what they uncover fit the first 16 entries.
         #expect(Set(order.prefix(16)).isSuperset(of: [5, 9, 50, 51, 52, 53, 54, 55, 56, 57]), "\(order)")
 
-        let plain = try encodeGIF(width: width, height: height, colors: colors, transparentIndex: 9, frames: frames, delays: delays)
-        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 9, plays: 0, colorOrder: order)
+        let plain = try encodeGIF(width: width, height: height, colors: colors, transparentIndex: 9, colorOrder: .asGiven, frames: frames, delays: delays)
+        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 9, plays: 0, colorOrder: .explicit(order))
         for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
         let ordered = try encoder.finish()
         #expect(ordered.count < plain.bytes.count, "ordered \(ordered.count) bytes, plain \(plain.bytes.count)")
@@ -157,6 +157,38 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         #expect(Array(b.frames.prefix(a.frames.count)) == a.frames)
         #expect(Array(b.frames.suffix(a.frames.count)) == a.frames)
         #expect(a.frames[3] == expand(frames[3], colors, transparent: 9))
+    }
+
+    /// By default the encoder holds back the first frames, counts their colors and writes the same
+    /// file as an explicit order from those counts: every frame when they fit in the sample, else
+    /// the first ones (at least 9).
+    @Test func defaultOrderCountsTheFirstFrames() throws {
+        let colors = distinctColors(64)
+        let width = 24, height = 16
+        let frames: [[UInt8]] = (0..<20).map { k in
+            (0..<width * height).map { i in
+                let x = i % width, y = i / width
+                return y < 8 + (x + k) % 5 ? 3 : UInt8(40 + (x * 7 + y + k) % 20)
+            }
+        }
+        let delays = Array(repeating: 2, count: frames.count)
+        func order(_ counted: Int) -> [Int] {
+            var usage = GIFColorUsage(entries: 64)
+            for k in 1..<counted { usage.add(previous: frames[k - 1], frame: frames[k], width: width, height: height) }
+            return usage.order
+        }
+        let whole = try encodeGIF(width: width, height: height, colors: colors, frames: frames, delays: delays)
+        let explicitWhole = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .explicit(order(20)), frames: frames, delays: delays)
+        #expect(whole.bytes == explicitWhole.bytes)
+        #expect(whole.stats.framesIn == 20)
+        let sampled = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .byUse(sampleBytes: 1), frames: frames, delays: delays)
+        let explicitSample = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .explicit(order(9)), frames: frames, delays: delays)
+        #expect(sampled.bytes == explicitSample.bytes)
+        #expect(try GIFDecoder.decode(sampled.bytes).frames == frames.map { expand($0, colors, transparent: nil) })
+        // Fewer frames than the sample: the order comes from all of them at finish.
+        let short = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .byUse(sampleBytes: 1), frames: Array(frames.prefix(4)), delays: [2, 2, 2, 2])
+        let explicitShort = try encodeGIF(width: width, height: height, colors: colors, colorOrder: .explicit(order(4)), frames: Array(frames.prefix(4)), delays: [2, 2, 2, 2])
+        #expect(short.bytes == explicitShort.bytes)
     }
 
     @Test func usageCountsFramesAndPixelsInsideTheChangedRectangle() {
@@ -176,7 +208,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         let colors = distinctColors(5)
         for order in [[0, 1, 2, 3], [0, 1, 2, 3, 3], [0, 1, 2, 3, 5], [4, 3, 2, 1, 0, 5]] {
             #expect(throws: GIFError.self) {
-                _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: nil, plays: 0, colorOrder: order)
+                _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: nil, plays: 0, colorOrder: .explicit(order))
             }
         }
         #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: 5, plays: 0) }
@@ -189,7 +221,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         let frames = movingShapeOverTransparency(width: 30, height: 20, transparent: 2, count: 12)
         let delays = Array(repeating: 2, count: frames.count)
         for order in [[2, 3, 0, 1], [3, 2, 1, 0], [0, 1, 2, 3]] {
-            let encoder = try GIFEncoder(width: 30, height: 20, colors: colors, transparentIndex: 2, plays: 0, colorOrder: order)
+            let encoder = try GIFEncoder(width: 30, height: 20, colors: colors, transparentIndex: 2, plays: 0, colorOrder: .explicit(order))
             for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
             let twice = try GIFDecoder.decode(try playedTwice(try encoder.finish()))
             #expect(twice.frames.count == 2 * frames.count)

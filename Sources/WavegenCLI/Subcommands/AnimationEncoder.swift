@@ -1,3 +1,4 @@
+import Foundation
 import WaveGIF
 import WaveKit
 import WavePNG
@@ -23,18 +24,20 @@ struct AnimationEncoder {
         let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try AnimationEncoder.labelOverlay(config))
         let timing = renderer.timing
         let palette = renderer.palette
-        let colors = palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) }
         var notes = timing.notes + palette.notes
         var rgba: [UInt8] = []
         let bytes: [UInt8]
         do {
             switch format {
             case .gif:
-                let (gifBytes, s) = try AnimationEncoder.encodeGIF(renderer, threads: threads) { k, frame in
+                let gif = try AnimationEncoder.gifEncoder(renderer)
+                try renderer.renderAll(threads: threads) { k, frame in
+                    try gif.add(frame, delay: timing.delays[k])
                     try writeFrame(k, frame, palette: palette, config: config, rgba: &rgba)
                 }
-                bytes = gifBytes
-                notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colors.count) colors")
+                bytes = try gif.finish()
+                let s = gif.stats
+                notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(palette.colors.count) colors")
             case .webp:
                 let webp = try WebPAnimationEncoder(width: config.width, height: config.height,
                                                     options: AnimationEncoder.webpOptions(config))
@@ -63,64 +66,13 @@ struct AnimationEncoder {
                                      effort: config.webp.effort, plays: config.loops)
     }
 
-    /// Renders and encodes the GIF, calling `each` with every frame as it goes; returns the file's
-    /// bytes and what the encoder did.
-    ///
-    /// The color table is ordered by which colors the frames use (`GIFColorUsage`), which must be
-    /// known before the first frame is written: the first frames are held back (the whole loop when
-    /// it fits in `heldPixels` bytes), their consecutive pairs counted, and then everything is
-    /// encoded in order. Rendering goes on meanwhile, so no frame is rendered twice and memory
-    /// stays bounded whatever the frame count.
-    static func encodeGIF(_ renderer: FrameRenderer, threads: Int,
-                          each: (Int, [UInt8]) throws -> Void = { _, _ in }) throws -> (bytes: [UInt8], stats: GIFEncoder.Stats) {
-        let delays = renderer.timing.delays
-        let held = heldFrames(renderer)
-        var buffer: [[UInt8]] = []
-        var gif: GIFEncoder?
-        try renderer.renderAll(threads: threads) { k, frame in
-            if let gif {
-                try gif.add(frame, delay: delays[k])
-                try each(k, frame)
-                return
-            }
-            buffer.append(frame)
-            guard buffer.count == held else { return }
-            let encoder = try gifEncoder(renderer, colorOrder: gifColorOrder(renderer, frames: buffer))
-            for (j, f) in buffer.enumerated() {
-                try encoder.add(f, delay: delays[j])
-                try each(j, f)
-            }
-            buffer = []
-            gif = encoder
-        }
-        guard let gif else { throw GIFError(operation: "encoding", message: "no frames") }
-        return (try gif.finish(), gif.stats)
-    }
-
-    /// How many of the loop's first frames `encodeGIF` counts colors on before encoding: all of
-    /// them when they fit in `heldPixels` bytes, else as many as fit, but at least 9.
-    static func heldFrames(_ renderer: FrameRenderer) -> Int {
-        let count = renderer.timing.frameCount
-        let pixels = max(1, renderer.config.width * renderer.config.height)
-        return min(count, max(9, heldPixels / pixels))
-    }
-
-    static let heldPixels = 4 << 20
-
-    /// The color-table order for the renderer's GIF, counted on every consecutive pair of `frames`
-    /// (the loop's first frames, in order).
-    static func gifColorOrder(_ renderer: FrameRenderer, frames: [[UInt8]]) -> [Int] {
-        let width = renderer.config.width, height = renderer.config.height
-        var usage = GIFColorUsage(entries: renderer.palette.colors.count, alwaysUsed: renderer.palette.transparentIndex)
-        for k in frames.indices.dropFirst() { usage.add(previous: frames[k - 1], frame: frames[k], width: width, height: height) }
-        return usage.order
-    }
-
-    static func gifEncoder(_ renderer: FrameRenderer, colorOrder: [Int]) throws -> GIFEncoder {
+    /// The GIF encoder for a renderer's frames: its palette, transparency and loop count, and the
+    /// color table ordered by use.
+    static func gifEncoder(_ renderer: FrameRenderer) throws(GIFError) -> GIFEncoder {
         let config = renderer.config, palette = renderer.palette
         return try GIFEncoder(width: config.width, height: config.height,
                               colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
-                              transparentIndex: palette.transparentIndex, plays: config.loops, colorOrder: colorOrder)
+                              transparentIndex: palette.transparentIndex, plays: config.loops)
     }
 
     /// The label's text rendered with FreeType and placed in the box, if the preset has a label.
@@ -153,5 +105,3 @@ struct AnimationEncoder {
         try AtomicFile.write(png, to: dir + "/" + name)
     }
 }
-
-import Foundation
