@@ -40,18 +40,18 @@ final class GIFStream {
         var table = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: 1 << bits)
         for (i, c) in colors.enumerated() { table[i] = GifColorType(Red: c.r, Green: c.g, Blue: c.b) }
         guard let map = GifMakeMapObject(Int32(1 << bits), &table) else {
-            close(discarding: true)
+            abandon()
             throw GIFError(operation: "making the color map", message: "out of memory")
         }
         defer { GifFreeMapObject(map) }
         guard EGifPutScreenDesc(file, Int32(width), Int32(height), Int32(bits), 0, map) == GIF_OK else {
             let code = file.pointee.Error
-            close(discarding: true)
+            abandon()
             throw GIFError(operation: "writing the screen descriptor", code: code)
         }
     }
 
-    deinit { close(discarding: true) }
+    deinit { abandon() }
 
     private func check(_ result: Int32, _ operation: String) throws(GIFError) {
         guard result == GIF_OK else { throw GIFError(operation: operation, code: file?.pointee.Error ?? 0) }
@@ -106,7 +106,8 @@ final class GIFStream {
         return sink.bytes
     }
 
-    private func close(discarding: Bool) {
+    /// Closes the handle and discards what was written (after a failure, or when never finished).
+    private func abandon() {
         guard let f = file else { return }
         file = nil
         var error: Int32 = 0

@@ -8,7 +8,7 @@ public final class WebPAnimationEncoder {
         public var lossless: Bool
         /// 0…100: visual quality for lossy, compression effort for lossless.
         public var quality: Float
-        /// 0…6: the encoder's method; 6 also minimises the animation's frame layout.
+        /// 0…6: the encoder's method; from 4 up it also searches the frame layouts for the smallest file.
         public var effort: Int
         /// Times the animation plays; 0 = forever.
         public var plays: Int

@@ -270,6 +270,13 @@ import WaveWebP
         #expect(decoded.delays.allSatisfy { $0 == 4 })
     }
 
+    /// Shortcut numbers are read as numbers, in any spelling Double accepts, not re-parsed as JSON.
+    @Test func shortcutNumbersInAnySpelling() {
+        let r = wavegen(["plan", "classic", "--fps", ".5", "--scale", "+1", "--level", "4e-1"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("classic: 8 frames at 0.5 fps"), "\(r.out)")
+    }
+
     @Test func loopsOverride() throws {
         let folder = try TemporaryFolder()
         #expect(wavegen(["render", "classic", "--size", "16x16", "--set", "loops=3", "-o", folder.file("a.gif"), "-q"]).code == 0)

@@ -231,6 +231,11 @@ public struct PresetOverride: Sendable, Equatable {
         self.value = value
     }
 
+    /// An override of a top-level key (a plain name, such as "scale").
+    public init(_ key: String, _ value: JSONNode) {
+        self.init(path: KeyPathExpression(components: [.key(key)]), value: value)
+    }
+
     /// Parses `layers[0].color=#FF0000`; the value is JSON when it parses as JSON, else a string.
     public init?(parsing text: String) {
         guard let eq = text.firstIndex(of: "="), let path = KeyPathExpression(parsing: String(text[..<eq])) else { return nil }
@@ -248,6 +253,10 @@ public struct KeyPathExpression: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var components: [Component]
+
+    public init(components: [Component]) {
+        self.components = components
+    }
 
     /// The most parts (keys and indices) a path may have where presets are overridden.
     public static let maximumParts = 64

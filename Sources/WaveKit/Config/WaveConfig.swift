@@ -127,16 +127,6 @@ public enum Shape: Equatable, Sendable {
     case circle
     /// An upward-pointing isosceles triangle filling the outline box.
     case triangle
-
-    /// The preset spelling.
-    public var keyword: String {
-        switch self {
-        case .rect: return "rect"
-        case .rounded: return "rounded"
-        case .circle: return "circle"
-        case .triangle: return "triangle"
-        }
-    }
 }
 
 /// A ring drawn along the shape's outline.
@@ -257,7 +247,8 @@ public struct WebPOptions: Equatable, Sendable {
     public var lossless: Bool
     /// 0…100; for lossy the visual quality, for lossless the compression effort within `effort`.
     public var quality: Double
-    /// 0…6, the encoder's method: higher is smaller and slower; 6 also minimises the animation.
+    /// 0…6, the encoder's method: higher is smaller and slower; from 4 up the encoder also searches
+    /// the animation's frame layouts for the smallest file.
     public var effort: Int
 
     /// Default quality for lossless (compression effort) and for lossy (visual quality).

@@ -58,7 +58,7 @@ public enum LoopPlanner {
             var plan = make(frames: n, speeds: speeds, fps: config.fps, rule: .fixedDuration)
             if plan.maximumChange > config.speedTolerance + exactness {
                 if strict { throw .speedChangeTooLarge(plan: plan, tolerance: config.speedTolerance) }
-                plan.warnings.append("duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(percent(config.speedTolerance)): \(describeChanges(plan))")
+                plan.warnings.append(PlanError.speedChangeTooLarge(plan: plan, tolerance: config.speedTolerance).description)
             }
             return plan
         case .auto where speeds.allSatisfy({ $0 == 0 }) && config.level != .still(config.level.nominal):

@@ -10,8 +10,6 @@ public final class FrameRenderer: Sendable {
     public let target: RenderTarget
     public let palette: Palette
 
-    /// Sub-columns per pixel column; coverage in y is exact within each.
-    public static let subsamples = SceneRaster.subsamples
     /// Palette entries reserved for the colors a rider and a label produce.
     public static let overlayColors = 48
 

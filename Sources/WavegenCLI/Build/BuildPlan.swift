@@ -141,8 +141,8 @@ struct BuildPlan: Sendable {
         let prefix = "\(manifest.file): jobs[\(job.index)]"
         add(job.overrides, from: "\(prefix).set")
         if let variant { add(variant.overrides, from: "\(prefix).variants.\(variant.name)") }
-        if let scale { add([PresetOverride(path: KeyPathExpression(parsing: "scale")!, value: JSONNode(.number(scale)))], from: "\(prefix).scales") }
-        if let level { add([PresetOverride(path: KeyPathExpression(parsing: "level")!, value: JSONNode(.number(level)))], from: "\(prefix).levels") }
+        if let scale { add([PresetOverride("scale", JSONNode(.number(scale)))], from: "\(prefix).scales") }
+        if let level { add([PresetOverride("level", JSONNode(.number(level)))], from: "\(prefix).levels") }
         add(cli, from: "--set")
 
         let config: WaveConfig

@@ -34,10 +34,10 @@ enum PresetOptions {
         for (option, key) in [("--scale", "scale"), ("--fps", "fps"), ("--level", "level")] {
             if let v = a.value(option) {
                 guard let n = Double(v), n.isFinite else { throw .usage("\(option) expects a number, got '\(v)'") }
-                try add("\(key)=\(v)", from: option)
+                result.append(PresetOverride(key, JSONNode(.number(n))))
             }
         }
-        if let v = a.value("--background") { result.append(PresetOverride(path: KeyPathExpression(parsing: "background")!, value: JSONNode(.string(v)))) }
+        if let v = a.value("--background") { result.append(PresetOverride("background", JSONNode(.string(v)))) }
         for s in a.values["--set"] ?? [] {
             let key = s.prefix { $0 != "=" }
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).count + key.filter { $0 == "[" }.count
