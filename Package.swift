@@ -32,10 +32,12 @@ let package = Package(
         // build it replays the files named on its command line through the same code.
         .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WavegenCLI", "WavePNG"]),
 
+        // Helpers the test targets share (frame comparisons for readable failures).
+        .target(name: "WaveTestSupport", path: "Tests/WaveTestSupport"),
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
-        .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF"]),
-        .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG"],
+        .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
+        .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

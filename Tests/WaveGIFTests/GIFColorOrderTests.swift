@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaveGIF
+import WaveTestSupport
 
 /// One image of a GIF file as stored: its rectangle, LZW minimum code size and data bytes.
 struct StoredImage: Equatable {

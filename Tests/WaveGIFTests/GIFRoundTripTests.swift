@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveGIF
+import WaveTestSupport
 
 /// The RGBA a browser shows for frames of palette indices: the palette color, opaque, or
 /// 0,0,0,0 where the index is the transparent one.
@@ -42,16 +43,6 @@ func mergedRuns(_ frames: [[UInt8]], _ delays: [Int]) -> (frames: [[UInt8]], del
         }
     }
     return (outFrames, outDelays)
-}
-
-/// The first differing pixel of two RGBA canvases, for readable failures.
-func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
-    guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
-    for p in stride(from: 0, to: a.count, by: 4) where a[p..<p + 4] != b[p..<p + 4] {
-        let i = p / 4
-        return "pixel \(i % width),\(i / width): \(Array(a[p..<p + 4])) vs \(Array(b[p..<p + 4]))"
-    }
-    return nil
 }
 
 /// Where the image data starts (the first extension or image after the header, the global color

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveWebP
+import WaveTestSupport
 
 /// A small deterministic generator, so the "arbitrary" pixels are the same on every run.
 struct SplitMix: RandomNumberGenerator {
@@ -70,15 +71,6 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     }
     let mse = sum / Double(max(1, a.count))
     return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-}
-
-func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
-    guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
-    for p in stride(from: 0, to: a.count, by: 4) where a[p..<p + 4] != b[p..<p + 4] {
-        let i = p / 4
-        return "pixel \(i % width),\(i / width): \(Array(a[p..<p + 4])) vs \(Array(b[p..<p + 4]))"
-    }
-    return nil
 }
 
 @Suite struct WebPRoundTripTests {

@@ -4,6 +4,7 @@ import WaveGIF
 import WaveKit
 import WavePNG
 import WaveWebP
+import WaveTestSupport
 
 /// The built executable, run as a user would.
 @Suite struct EndToEndTests {

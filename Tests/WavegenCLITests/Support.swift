@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveKit
 import WavegenCLI
+import WaveTestSupport
 
 /// Collects what a command prints.
 final class CapturedConsole: @unchecked Sendable {
@@ -98,15 +99,6 @@ func renderedFrames(_ renderer: FrameRenderer, only: [Int]? = nil) -> [[UInt8]] 
         renderer.render(frame: k, into: &frame, cache: &cache)
         return frame
     }
-}
-
-func firstDifference(_ a: [UInt8], _ b: [UInt8], width: Int) -> String? {
-    guard a.count == b.count else { return "sizes \(a.count) and \(b.count)" }
-    for p in stride(from: 0, to: a.count, by: 4) where a[p..<p + 4] != b[p..<p + 4] {
-        let i = p / 4
-        return "pixel \(i % width),\(i / width): \(Array(a[p..<p + 4])) vs \(Array(b[p..<p + 4]))"
-    }
-    return nil
 }
 
 /// The `wavegen` executable built beside the test bundle, if there is one.

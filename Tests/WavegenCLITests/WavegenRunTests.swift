@@ -4,6 +4,7 @@ import WaveGIF
 import WaveKit
 import WaveWebP
 @testable import WavegenCLI
+import WaveTestSupport
 
 @Suite struct WavegenHelpTests {
     @Test(arguments: [["--help"], ["-h"], ["help"], []])
