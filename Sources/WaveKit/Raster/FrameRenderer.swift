@@ -228,16 +228,11 @@ public final class FrameRenderer: Sendable {
                         if y >= bottom[c] { o[p] = full[p]; continue }
                         guard y >= top[c] else { continue }
                         if coverage.water[p] == 1 && coverage.border[p] == 0 {
-                            var mask = 0
-                            var partial = false
-                            for i in 0..<layerCount {
-                                let k = i * columns + c
-                                if f.maxY[k] <= rowTop { mask |= 1 << i } else if f.minY[k] < rowBottom { partial = true }
-                            }
-                                    if !partial {
+                            let (mask, crossing) = layers(c, rowTop, rowBottom, f, columns: columns)
+                            if crossing == FrameRenderer.noSurface {
                                 let index = flatLookup[mask]
                                 if index >= 0 { o[p] = UInt8(index); continue }
-                            } else if let color = singleEdge(c, rowTop, rowBottom, f, columns: columns) {
+                            } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f, columns: columns) {
                                 o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
                                 continue
                             }
@@ -255,13 +250,8 @@ public final class FrameRenderer: Sendable {
                             // Label over a single flat region: no need to integrate the pixel.
                             if let label = scene.label, !scene.onRider(x, y, f), !scene.maskColors.isEmpty,
                                coverage.water[p] == 1, coverage.border[p] == 0 {
-                                let c = x - x0
-                                var mask = 0, partial = false
-                                for i in 0..<layerCount {
-                                    let k = i * columns + c
-                                    if f.maxY[k] <= rowTop { mask |= 1 << i } else if f.minY[k] < rowBottom { partial = true }
-                                }
-                                if !partial {
+                                let (mask, crossing) = layers(x - x0, rowTop, rowBottom, f, columns: columns)
+                                if crossing == FrameRenderer.noSurface {
                                     let color = label.paint(x, y, over: scene.maskColors[mask], submerged: mask & frontBit != 0 ? 1 : 0)
                                     o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
                                     continue
@@ -276,20 +266,31 @@ public final class FrameRenderer: Sendable {
         }
     }
 
-    /// The color of an interior pixel crossed by exactly one layer's surface (the common edge): the
-    /// blend of the two flat regions it separates by the part of the pixel under that layer, exact
-    /// per sub-column. Nil when more than one surface crosses the pixel.
+    /// `layers` found no surface crossing the pixel.
+    static let noSurface = -1
+    /// `layers` found more than one surface crossing the pixel.
+    static let severalSurfaces = -2
+
+    /// Which layers cover the pixel rows `top`…`bottom` of water column `c` entirely (bit i = layer
+    /// i), and which layer's surface crosses them: its index, `noSurface` or `severalSurfaces`.
     @inline(__always)
-    func singleEdge(_ c: Int, _ top: Double, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> PremultipliedColor? {
-        guard !scene.maskColors.isEmpty else { return nil }
-        var mask = 0, partial = -1
+    func layers(_ c: Int, _ top: Double, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> (mask: Int, crossing: Int) {
+        var mask = 0, crossing = FrameRenderer.noSurface
         for i in 0..<config.layers.count {
             let k = i * columns + c
             if f.maxY[k] <= top { mask |= 1 << i } else if f.minY[k] < bottom {
-                if partial >= 0 { return nil }
-                partial = i
+                crossing = crossing == FrameRenderer.noSurface ? i : FrameRenderer.severalSurfaces
             }
         }
+        return (mask, crossing)
+    }
+
+    /// The color of an interior pixel crossed by exactly one layer's surface, `partial` (the common
+    /// edge): the blend of the two flat regions it separates, `mask` and `mask` with that layer, by
+    /// the part of the pixel under the layer, exact per sub-column.
+    @inline(__always)
+    func singleEdge(_ mask: Int, _ partial: Int, _ c: Int, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> PremultipliedColor? {
+        guard !scene.maskColors.isEmpty else { return nil }
         let n = SceneRaster.subsamples
         let base = (partial * columns + c) * n
         var covered = 0.0
