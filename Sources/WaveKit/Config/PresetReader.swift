@@ -12,14 +12,8 @@ struct PresetReader {
     /// Reports members that are not in `allowed` (keys starting with `$` or `_` are always allowed).
     mutating func checkKeys(_ node: JSONNode, at path: String, allowed: [String]) {
         guard case let .object(members) = node.value else { return }
-        for member in members where !allowed.contains(member.key) {
-            if member.key.hasPrefix("$") || member.key.hasPrefix("_") { continue }
-            let keyPath = join(path, member.key)
-            if let guess = PresetReader.suggestion(for: member.key, among: allowed) {
-                fail(keyPath, "unknown key (did you mean \"\(guess)\"?)")
-            } else {
-                fail(keyPath, "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
-            }
+        for member in members where !allowed.contains(member.key) && !KeyAdvice.isAnnotation(member.key) {
+            fail(join(path, member.key), KeyAdvice.unknownKey(member.key, allowed: allowed, suggest: PresetReader.suggestion))
         }
     }
 
@@ -130,40 +124,12 @@ struct PresetReader {
         }
     }
 
-    func describe(_ node: JSONNode) -> String {
-        switch node.value {
-        case let .string(s): return JSONNode.quote(s)
-        case let .number(n): return format(n)
-        case .bool(let b): return b ? "true" : "false"
-        default: return node.value.kindName
-        }
-    }
+    func describe(_ node: JSONNode) -> String { node.brief }
 
     func format(_ n: Double) -> String { JSONNode.format(number: n) }
 
-    /// The allowed key closest to `key` by edit distance, when close enough to be a likely typo.
+    /// The allowed key closest to `key` (ignoring case), when close enough to be a likely typo.
     static func suggestion(for key: String, among allowed: [String]) -> String? {
-        let lower = key.lowercased()
-        var best: (String, Int)?
-        for candidate in allowed {
-            let d = editDistance(lower, candidate.lowercased())
-            if d <= max(1, min(3, candidate.count / 3)), best == nil || d < best!.1 { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(1, b.count) where b.count > 0 {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            if b.isEmpty { current = [i] }
-            previous = current
-        }
-        return previous[b.count]
+        KeyAdvice.closest(to: key, among: allowed, ignoringCase: true) { max(1, min(3, $0.count / 3)) }
     }
 }

@@ -240,7 +240,7 @@ extension WaveConfig {
             r.fail("level", "expected a number 0…1 or an object, got \(r.describe(node))")
             return .still(0.5)
         }
-        let keys = members.map(\.key).filter { !$0.hasPrefix("$") && !$0.hasPrefix("_") }
+        let keys = members.map(\.key).filter { !KeyAdvice.isAnnotation($0) }
         if keys.contains(where: tideLevelKeys.contains) {
             r.checkKeys(node, at: "level", allowed: tideLevelKeys)
             let base = r.number(node["base"], at: "level.base", default: 0.5, in: 0...1)

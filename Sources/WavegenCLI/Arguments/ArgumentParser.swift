@@ -1,3 +1,5 @@
+import WaveKit
+
 /// One option a subcommand accepts.
 struct OptionSpec: Sendable {
     /// Spellings, long first: ["--output", "-o"].
@@ -84,29 +86,9 @@ enum ArgumentParser {
     }
 }
 
-/// "Did you mean" for mistyped options and subcommands.
+/// "Did you mean" for mistyped options, subcommands and manifest keys.
 enum Suggest {
     static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (String, Int)?
-        for c in candidates {
-            let d = distance(Array(word), Array(c))
-            if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-        }
-        return best?.0
-    }
-
-    private static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var prev = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let cur = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1))
-                prev = cur
-            }
-        }
-        return row[b.count]
+        KeyAdvice.closest(to: word, among: candidates) { max(2, $0.count / 3) }
     }
 }

@@ -176,29 +176,17 @@ struct ManifestReader {
     /// Reports members not in `allowed` (keys starting with `$` or `_` are always allowed).
     mutating func checkKeys(_ node: JSONNode, at path: String, allowed: [String]) {
         guard case let .object(members) = node.value else { return }
-        for member in members where !allowed.contains(member.key) {
-            if member.key.hasPrefix("$") || member.key.hasPrefix("_") { continue }
+        for member in members where !allowed.contains(member.key) && !KeyAdvice.isAnnotation(member.key) {
             let keyPath = path.isEmpty ? member.key : path + "." + member.key
-            if let guess = Suggest.closest(to: member.key, among: allowed) {
-                fail(keyPath, member.value, "unknown key (did you mean \"\(guess)\"?)")
-            } else {
-                fail(keyPath, member.value, "unknown key (expected one of: \(allowed.joined(separator: ", ")))")
-            }
+            fail(keyPath, member.value, KeyAdvice.unknownKey(member.key, allowed: allowed, suggest: Suggest.closest))
         }
     }
 
-    func describe(_ node: JSONNode) -> String {
-        switch node.value {
-        case let .string(s): return "\"\(s)\""
-        case let .number(n): return JSONNode(.number(n)).serialized(indent: nil)
-        case let .bool(b): return b ? "true" : "false"
-        default: return node.value.kindName
-        }
-    }
+    func describe(_ node: JSONNode) -> String { node.brief }
 
     func members(_ node: JSONNode) -> [(key: String, value: JSONNode)] {
         guard case let .object(m) = node.value else { return [] }
-        return m.filter { !$0.key.hasPrefix("$") && !$0.key.hasPrefix("_") }
+        return m.filter { !KeyAdvice.isAnnotation($0.key) }
     }
 
     mutating func manifest(_ root: JSONNode, directory: String) -> [BuildManifest.Job] {
