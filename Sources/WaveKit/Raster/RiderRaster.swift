@@ -12,6 +12,14 @@ struct RiderRaster: Sendable {
     /// Per stored pixel: whether any pixel near enough to reach a sample taken there is not
     /// transparent. Where it is false the rider contributes nothing and is not sampled.
     let reach: [Bool]
+    /// Stored pixels per canvas pixel, across and down.
+    let kx: Double
+    let ky: Double
+    /// The anchor's offset from the image's top-left corner, in canvas pixels.
+    let ax: Double
+    let ay: Double
+    /// How far, in stored pixels, a pixel's samples reach beyond it (the growth of `reach`).
+    let reachRadius: Int
 
     init(_ rider: Rider) {
         self.rider = rider
@@ -20,11 +28,14 @@ struct RiderRaster: Sendable {
         width = min(rider.image.width, max(1, Int(rider.width.rounded())))
         height = min(rider.image.height, max(1, Int(rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
+        kx = Double(width) / rider.width
+        ky = Double(height) / rider.height
+        ax = rider.anchor.x * rider.width
+        ay = rider.anchor.y * rider.height
         // A canvas pixel's samples lie within half a canvas pixel (times √2 when turned) of its
         // center, and bilinear taps one stored pixel further.
-        let scale = max(Double(width) / rider.width, Double(height) / rider.height)
-        reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height,
-                                   radius: Int((0.75 * scale).rounded(.up)) + 2)
+        reachRadius = Int((0.75 * max(kx, ky)).rounded(.up)) + 2
+        reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height, radius: reachRadius)
     }
 
     /// `mask` grown by `radius` stored pixels in every direction (a square, in two passes).
@@ -47,14 +58,13 @@ struct RiderRaster: Sendable {
     /// Whether the rider may show over canvas pixel (px, py) in this placement.
     @inline(__always)
     func covers(_ px: Int, _ py: Int, _ p: Placement) -> Bool {
-        let kx = Double(width) / rider.width, ky = Double(height) / rider.height
         let dx = Double(px) + 0.5 - p.x, dy = Double(py) + 0.5 - p.y
-        let u = (p.cosine * dx + p.sine * dy + rider.anchor.x * rider.width) * kx
-        let v = (-p.sine * dx + p.cosine * dy + rider.anchor.y * rider.height) * ky
+        let u = (p.cosine * dx + p.sine * dy + ax) * kx
+        let v = (-p.sine * dx + p.cosine * dy + ay) * ky
         guard u >= 0, v >= 0, u < Double(width), v < Double(height) else {
             // Outside the image: only its margin can still be reached by a sample.
             let cu = min(max(Int(u), 0), width - 1), cv = min(max(Int(v), 0), height - 1)
-            let margin = Double(Int((0.75 * max(kx, ky)).rounded(.up)) + 2)
+            let margin = Double(reachRadius)
             guard u > -margin, v > -margin, u < Double(width) + margin, v < Double(height) + margin else { return false }
             return reach[cv * width + cu]
         }
@@ -112,7 +122,6 @@ struct RiderRaster: Sendable {
         let y = geometry.surface(layer: rider.layer, x: x) + rider.sink
         let angle = rider.tilt * atan(geometry.slope(layer: rider.layer, x: x))
         let c = cos(angle), s = sin(angle)
-        let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for (cx, cy) in [(-ax, -ay), (rider.width - ax, -ay), (-ax, rider.height - ay), (rider.width - ax, rider.height - ay)] {
             let px = x + c * cx - s * cy, py = y + s * cx + c * cy
@@ -133,8 +142,6 @@ struct RiderRaster: Sendable {
     /// The rider's premultiplied color over canvas pixel (px, py), averaged over 3 × 3 points.
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
         let c = p.cosine, s = p.sine
-        let kx = Double(width) / rider.width, ky = Double(height) / rider.height
-        let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         var sum = PremultipliedColor.clear
         for (ox, oy) in RiderRaster.samplePoints {
             let dx = Double(px) + ox - p.x, dy = Double(py) + oy - p.y
