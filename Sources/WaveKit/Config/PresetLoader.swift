@@ -46,15 +46,15 @@ public struct PresetLoader: Sendable {
         for o in overrides {
             // Applying a path recurses once per part: deeper paths are refused, not followed.
             guard o.path.components.count <= KeyPathExpression.maximumParts else {
-                throw .invalid(file: "--set", problems: [PresetProblem(path: "", message: KeyPathExpression.tooDeep(o.path.components.count))])
+                throw .invalid(file: o.source, problems: [PresetProblem(path: "", message: KeyPathExpression.tooDeep(o.path.components.count))])
             }
             if o.path.components.first == .key("extends") {
-                throw .invalid(file: "--set", problems: [PresetProblem(path: "extends", message: "cannot be set from the command line")])
+                throw .invalid(file: o.source, problems: [PresetProblem(path: "extends", message: "cannot be set from the command line")])
             }
             do {
                 try resolved.root.set(o.value, at: o.path)
             } catch {
-                throw .invalid(file: "--set", problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
+                throw .invalid(file: o.source, problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
             }
         }
         let images = { (path: String) -> Result<RiderImage, ImageProblem> in
@@ -79,11 +79,12 @@ public struct PresetLoader: Sendable {
             }
             return config
         case let .failure(p):
-            let overridden = Set(overrides.map(\.path.description))
+            // A value that was overridden is named by its override's source (the last one wins).
+            let overridden = Dictionary(overrides.map { ($0.path.description, $0.source) }, uniquingKeysWith: { $1 })
             throw .invalid(file: resolved.file, problems: p.problems.map { problem in
                 var problem = problem
-                if overridden.contains(problem.path) {
-                    problem.file = "--set"
+                if let source = overridden[problem.path] {
+                    problem.file = source
                 } else if let origin = PresetLoader.origin(of: problem.path, in: resolved.chain), origin != resolved.file {
                     problem.file = origin
                 }
@@ -225,6 +226,8 @@ extension JSONNode {
 public struct PresetOverride: Sendable, Equatable {
     public var path: KeyPathExpression
     public var value: JSONNode
+    /// Where the override was given, for messages: "--set", or a manifest entry.
+    public var source = "--set"
 
     public init(path: KeyPathExpression, value: JSONNode) {
         self.path = path

@@ -131,11 +131,10 @@ struct BuildPlan: Sendable {
     static func load(_ job: BuildManifest.Job, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
                      cli: [PresetOverride], manifest: BuildManifest, loader: PresetLoader) -> Config {
         var overrides: [PresetOverride] = []
-        var sources: [String: String] = [:]
         func add(_ list: [PresetOverride], from source: String) {
-            for o in list {
+            for var o in list {
+                o.source = source
                 overrides.append(o)
-                sources[o.path.description] = source
             }
         }
         let prefix = "\(manifest.file): jobs[\(job.index)]"
@@ -149,17 +148,6 @@ struct BuildPlan: Sendable {
         do {
             config = try loader.load(job.preset, overrides: overrides)
         } catch {
-            var error = error
-            if case let .invalid(file, problems) = error {
-                // Name the manifest entry an override came from, not just "--set".
-                error = .invalid(file: file, problems: problems.map { p in
-                    var p = p
-                    if let source = sources[p.path], p.file == "--set" || (p.file == nil && p.message.hasPrefix("cannot be set")) {
-                        p.file = source
-                    }
-                    return p
-                })
-            }
             return Config(result: .failure(Failure(code: error.exitCode, lines: error.lines)))
         }
         do {
