@@ -321,6 +321,24 @@ import WaveWebP
         #expect(bad.out.isEmpty)
     }
 
+    /// A bad value that came from the manifest is named by the manifest entry that set it.
+    @Test func overrideProblemsNameTheirManifestEntry() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "out/a.gif", "set": {"fps": 0}, "variants": {"v": {"level": 2}}}]}"#,
+                             at: "wavegen.json")
+        let r = wavegen(["build", folder.path, "--check"])
+        #expect(r.code == 65)
+        #expect(r.errLines == [
+            "Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].set: at fps: must be at least 0.1 and at most 240, got 0",
+            "Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].variants.v: at level: must be at least 0 and at most 1, got 2",
+        ])
+        try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "out/a.gif", "variants": {"v": {"extends": "dark"}}}]}"#,
+                             at: "wavegen.json")
+        let e = wavegen(["build", folder.path, "--check"])
+        #expect(e.code == 65)
+        #expect(e.errLines == ["Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].variants.v: at extends: cannot be set from the command line"])
+    }
+
     @Test func collidingOutputsNameBothJobs() throws {
         let folder = try project("""
             {"jobs": [
