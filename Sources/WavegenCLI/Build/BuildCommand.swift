@@ -63,13 +63,11 @@ enum BuildCommand: Subcommand {
         for w in plan.warnings { console.err("warning: \(w)\n") }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
-        let collected = ResultBox(count: plan.outputs.count)
-        OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
+        let done = OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
             build(plan.outputs[i], plan: plan, check: check, threads: workers == 1 ? 0 : 1)
         }, started: { _, i in
             progress.show(plan.outputs[i].path)
         }, deliver: { i, result in
-            collected.set(i, result)
             let output = plan.outputs[i]
             progress.clear()
             for line in result.errors { console.err("Error: \(output.job.label): \(output.path): \(line)\n") }
@@ -78,7 +76,6 @@ enum BuildCommand: Subcommand {
         })
         progress.finish()
 
-        let done = collected.results.map { $0! }
         let counts = Counts(done)
         let code = exitCode(done, check: check)
         if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
@@ -215,17 +212,6 @@ enum BuildCommand: Subcommand {
         for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] where codes.contains(code) { return code }
         return .success
     }
-}
-
-/// Collects results from the workers.
-final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [BuildCommand.Result?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ i: Int, _ r: BuildCommand.Result) { lock.withLock { storage[i] = r } }
-    var results: [BuildCommand.Result?] { lock.withLock { storage } }
 }
 
 /// The one-line progress display on a terminal's stderr: `[3/12] out/orb@2x.webp`, rewritten in

@@ -187,11 +187,12 @@ struct RenderedOutput: Sendable {
 }
 
 /// Runs work items on up to `workers` threads and hands the results over in index order, whatever
-/// order they finish in. Callbacks run one at a time.
+/// order they finish in; returns them all, in order. Callbacks run one at a time.
 enum OrderedWork {
+    @discardableResult
     static func run<R>(count: Int, workers: Int, work: @escaping (Int) -> R, started: @escaping (Int, Int) -> Void,
-                       deliver: @escaping (Int, R) -> Void) {
-        guard count > 0 else { return }
+                       deliver: @escaping (Int, R) -> Void) -> [R] {
+        guard count > 0 else { return [] }
         let state = State<R>(count: count)
         let body = { (_: Int) in
             while true {
@@ -207,7 +208,6 @@ enum OrderedWork {
                 state.lock.withLock {
                     state.results[i] = r
                     while state.delivered < count, let ready = state.results[state.delivered] {
-                        state.results[state.delivered] = nil
                         deliver(state.delivered, ready)
                         state.delivered += 1
                     }
@@ -221,6 +221,7 @@ enum OrderedWork {
             let box = UncheckedBox(body)
             DispatchQueue.concurrentPerform(iterations: n) { box.value($0) }
         }
+        return state.lock.withLock { state.results.map { $0! } }
     }
 
     private final class State<R>: @unchecked Sendable {

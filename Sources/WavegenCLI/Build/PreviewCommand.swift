@@ -100,24 +100,22 @@ enum PreviewCommand: Subcommand {
         for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
-        let box = PreviewBox(count: items.count)
-        OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewBox.Entry in
+        let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
             let item = items[i]
             switch plans[item.plan].configs[item.output.config].result {
             case let .failure(f):
-                return PreviewBox.Entry(rendered: nil, errors: f.lines, code: f.code)
+                return PreviewEntry(rendered: nil, errors: f.lines, code: f.code)
             case let .success(loaded):
                 do throws(CommandError) {
                     let r = try RenderedOutput.render(loaded, format: item.output.format, threads: workers == 1 ? 0 : 1)
-                    return PreviewBox.Entry(rendered: r, errors: [], code: .success)
+                    return PreviewEntry(rendered: r, errors: [], code: .success)
                 } catch {
-                    return PreviewBox.Entry(rendered: nil, errors: error.lines, code: .failure)
+                    return PreviewEntry(rendered: nil, errors: error.lines, code: .failure)
                 }
             }
         }, started: { _, i in
             progress.show(items[i].output.path)
         }, deliver: { i, entry in
-            box.set(i, entry)
             if !entry.errors.isEmpty {
                 progress.clear()
                 let o = items[i].output
@@ -126,7 +124,6 @@ enum PreviewCommand: Subcommand {
             }
         })
         progress.finish()
-        let entries = box.entries.map { $0! }
 
         let html = PreviewPage.html(groups: groups, items: items, entries: entries)
         try AtomicFile.write(Array(html.utf8), to: file)
@@ -141,21 +138,11 @@ enum PreviewCommand: Subcommand {
     }
 }
 
-/// Collects rendered images from the workers.
-final class PreviewBox: @unchecked Sendable {
-    struct Entry: Sendable {
-        var rendered: RenderedOutput?
-        var errors: [String]
-        var code: ExitCode
-    }
-
-    private let lock = NSLock()
-    private var storage: [Entry?]
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ i: Int, _ e: Entry) { lock.withLock { storage[i] = e } }
-    var entries: [Entry?] { lock.withLock { storage } }
+/// What previewing one output produced.
+struct PreviewEntry: Sendable {
+    var rendered: RenderedOutput?
+    var errors: [String]
+    var code: ExitCode
 }
 
 /// The preview page's HTML.
@@ -163,7 +150,7 @@ enum PreviewPage {
     static let lightBackground = "#FFFFFF"
     static let darkBackground = "#121212"
 
-    static func html(groups: [PreviewCommand.Group], items: [PreviewCommand.Item], entries: [PreviewBox.Entry]) -> String {
+    static func html(groups: [PreviewCommand.Group], items: [PreviewCommand.Item], entries: [PreviewEntry]) -> String {
         var body = ""
         for (g, group) in groups.enumerated() {
             let members = items.indices.filter { items[$0].group == g }
@@ -216,7 +203,7 @@ enum PreviewPage {
             """
     }
 
-    static func card(_ item: PreviewCommand.Item, _ entry: PreviewBox.Entry, id: Int) -> String {
+    static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, id: Int) -> String {
         let o = item.output
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"
