@@ -124,11 +124,11 @@ struct Report {
     // MARK: JSON
 
     func json() -> String {
-        func stage(_ s: Samples) -> JSON {
-            .object([("median", .num(s.median)), ("min", .num(s.min)), ("max", .num(s.max)), ("runs", .array(s.values.map { .num($0) }))])
+        func stage(_ s: Samples) -> JSONNode {
+            .object([("median", .number(s.median)), ("min", .number(s.min)), ("max", .number(s.max)), ("runs", .array(s.values.map { .number($0) }))])
         }
-        let cases = results.map { m -> JSON in
-            var pairs: [(String, JSON)] = [
+        let cases = results.map { m -> JSONNode in
+            var pairs: [(String, JSONNode)] = [
                 ("scene", .string(m.scene)), ("format", .string(m.format.rawValue)),
                 ("width", .int(m.width)), ("height", .int(m.height)), ("frames", .int(m.frames)), ("bytes", .int(m.bytes)),
                 ("seconds", .object([
@@ -136,12 +136,12 @@ struct Report {
                     ("encode", stage(m.encode)), ("expand", stage(m.expand)), ("total", stage(m.total)),
                     ("cli", m.cli.values.isEmpty ? .null : stage(m.cli)),
                 ])),
-                ("serialSeconds", .num(m.serial)),
-                ("renderSecondsPerFrame", .num(m.render.median / Double(m.frames))),
-                ("framesPerSecond", .num(Double(m.frames) / m.total.median)),
-                ("megapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.total.median / 1e6)),
-                ("renderMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.render.median / 1e6)),
-                ("encodeMegapixelsPerSecond", .num(m.pixels * Double(m.frames) / m.encode.median / 1e6)),
+                ("serialSeconds", .number(m.serial)),
+                ("renderSecondsPerFrame", .number(m.render.median / Double(m.frames))),
+                ("framesPerSecond", .number(Double(m.frames) / m.total.median)),
+                ("megapixelsPerSecond", .number(m.pixels * Double(m.frames) / m.total.median / 1e6)),
+                ("renderMegapixelsPerSecond", .number(m.pixels * Double(m.frames) / m.render.median / 1e6)),
+                ("encodeMegapixelsPerSecond", .number(m.pixels * Double(m.frames) / m.encode.median / 1e6)),
                 ("peakRSSBytes", .int(m.peakRSSKiB.map { $0 * 1024 })),
                 ("cliBytes", .int(m.cliBytes)),
             ]
@@ -149,8 +149,8 @@ struct Report {
                 let ratio = m.total.median / m.floor.median
                 pairs.append(("gifFloor", .object([
                     ("seconds", stage(m.floor)), ("bytes", .int(m.floorBytes)),
-                    ("totalRatio", .num(ratio)), ("serialRatio", .num(m.serial / m.floor.median)),
-                    ("goal", .num(Report.gifGoal)), ("met", .bool(ratio <= Report.gifGoal)),
+                    ("totalRatio", .number(ratio)), ("serialRatio", .number(m.serial / m.floor.median)),
+                    ("goal", .number(Report.gifGoal)), ("met", .bool(ratio <= Report.gifGoal)),
                 ])))
             }
             if m.format == .webp && options.img2webp {
@@ -160,13 +160,13 @@ struct Report {
                     let ratio = m.total.median / m.img2webp.median
                     pairs.append(("img2webp", .object([
                         ("seconds", stage(m.img2webp)), ("bytes", .int(m.img2webpBytes)),
-                        ("totalRatio", .num(ratio)), ("goal", .num(Report.webpGoal)), ("met", .bool(ratio <= Report.webpGoal)),
+                        ("totalRatio", .number(ratio)), ("goal", .number(Report.webpGoal)), ("met", .bool(ratio <= Report.webpGoal)),
                     ])))
                 }
             }
             return .object(pairs)
         }
-        var root: [(String, JSON)] = [
+        var root: [(String, JSONNode)] = [
             ("cores", .int(ProcessInfo.processInfo.activeProcessorCount)),
             ("pipelineThreads", .int(threads)),
             ("runs", .int(options.runs)),
@@ -176,14 +176,14 @@ struct Report {
             root.append(("memory", .object([
                 ("scene", .string("big: 1024×1024, 6 s loop, 30 frames at 5 fps vs 300 frames at 50 fps")),
                 ("baselineRSSBytes", .int(memory.baselineKiB * 1024)),
-                ("goal", .num(Report.memoryGoal)),
+                ("goal", .number(Report.memoryGoal)),
                 ("rows", .array(memory.rows.map { r in
                     .object([("process", .string(r.who)), ("format", .string(r.format.rawValue)),
                              ("rss30FramesBytes", .int(r.rss30.map { $0 * 1024 })), ("rss300FramesBytes", .int(r.rss300.map { $0 * 1024 })),
-                             ("ratio", .num(r.ratio)), ("met", r.ratio.map { .bool($0 <= Report.memoryGoal) } ?? .null)])
+                             ("ratio", .number(r.ratio)), ("met", r.ratio.map { .bool($0 <= Report.memoryGoal) } ?? .null)])
                 })),
             ])))
         }
-        return JSON.object(root).serialized() + "\n"
+        return JSONNode.object(root).serialized() + "\n"
     }
 }

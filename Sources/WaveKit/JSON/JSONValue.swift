@@ -57,6 +57,18 @@ public struct JSONNode: Sendable, Equatable {
 }
 
 extension JSONNode {
+    /// Builders for writing JSON reports: members in the order given; a missing or non-finite
+    /// number is null.
+    public static let null = JSONNode(.null)
+    public static func bool(_ b: Bool) -> JSONNode { JSONNode(.bool(b)) }
+    public static func string(_ s: String?) -> JSONNode { s.map { JSONNode(.string($0)) } ?? .null }
+    public static func number(_ v: Double?) -> JSONNode { v.map { $0.isFinite ? JSONNode(.number($0)) : .null } ?? .null }
+    public static func int(_ v: Int?) -> JSONNode { v.map { JSONNode(.number(Double($0))) } ?? .null }
+    public static func array(_ items: [JSONNode]) -> JSONNode { JSONNode(.array(items)) }
+    public static func object(_ members: [(String, JSONNode)]) -> JSONNode {
+        JSONNode(.object(members.map { (key: $0.0, value: $0.1) }))
+    }
+
     /// Serialises the value as compact or indented JSON text with keys in file order.
     public func serialized(indent: Int? = 2) -> String {
         var out = ""
@@ -69,7 +81,7 @@ extension JSONNode {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += JSONNode.format(number: n)
+        case let .number(n): out += n.isFinite ? JSONNode.format(number: n) : "null"
         case let .string(s): out += JSONNode.quote(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }

@@ -72,26 +72,24 @@ enum PlanCommand: Subcommand {
     }
 
     static func json(_ plan: LoopPlan, config: WaveConfig) -> String {
-        func num(_ v: Double) -> JSONNode { JSONNode(.number(v)) }
-        let layers = plan.layers.map { l in
-            JSONNode(.object([("requested", num(l.requested)), ("used", num(l.used)), ("cycles", num(Double(l.cycles))), ("change", num(l.change))]))
+        let layers = plan.layers.map { l -> JSONNode in
+            .object([("requested", .number(l.requested)), ("used", .number(l.used)), ("cycles", .int(l.cycles)), ("change", .number(l.change))])
         }
-        var timings: [(key: String, value: JSONNode)] = []
-        for format in OutputFormat.allCases {
+        let timings = OutputFormat.allCases.map { format -> (String, JSONNode) in
             let t = plan.timing(for: format)
-            timings.append((format.rawValue, JSONNode(.object([
-                ("frames", num(Double(t.frameCount))), ("unit", JSONNode(.string(t.unit))),
-                ("delays", JSONNode(.array(t.delays.map { num(Double($0)) }))),
-                ("notes", JSONNode(.array(t.notes.map { JSONNode(.string($0)) }))),
-            ]))))
+            return (format.rawValue, .object([
+                ("frames", .int(t.frameCount)), ("unit", .string(t.unit)),
+                ("delays", .array(t.delays.map { .int($0) })),
+                ("notes", .array(t.notes.map { .string($0) })),
+            ]))
         }
-        let root = JSONNode(.object([
-            ("name", JSONNode(.string(config.name))), ("frames", num(Double(plan.frameCount))), ("fps", num(plan.fps)),
-            ("duration", num(plan.duration)), ("rule", JSONNode(.string(plan.rule.rawValue))),
-            ("maximumChange", num(plan.maximumChange)), ("layers", JSONNode(.array(layers))),
-            ("timing", JSONNode(.object(timings))),
-            ("warnings", JSONNode(.array(plan.warnings.map { JSONNode(.string($0)) }))),
-        ]))
+        let root = JSONNode.object([
+            ("name", .string(config.name)), ("frames", .int(plan.frameCount)), ("fps", .number(plan.fps)),
+            ("duration", .number(plan.duration)), ("rule", .string(plan.rule.rawValue)),
+            ("maximumChange", .number(plan.maximumChange)), ("layers", .array(layers)),
+            ("timing", .object(timings)),
+            ("warnings", .array(plan.warnings.map { .string($0) })),
+        ])
         return root.serialized() + "\n"
     }
 }
