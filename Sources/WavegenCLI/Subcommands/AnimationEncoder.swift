@@ -33,7 +33,10 @@ struct AnimationEncoder {
                 let gif = try AnimationEncoder.gifEncoder(renderer)
                 try renderer.renderAll(threads: threads) { k, frame in
                     try gif.add(frame, delay: timing.delays[k])
-                    try writeFrame(k, frame, palette: palette, config: config, rgba: &rgba)
+                    if framesDirectory != nil {
+                        palette.expand(frame, into: &rgba)
+                        try writeFrame(k, rgba: rgba, config: config)
+                    }
                 }
                 bytes = try gif.finish()
                 let s = gif.stats
@@ -44,7 +47,7 @@ struct AnimationEncoder {
                 try renderer.renderAll(threads: threads) { k, frame in
                     palette.expand(frame, into: &rgba)
                     try webp.add(rgba: rgba, duration: timing.delays[k])
-                    try writeFrame(k, frame, palette: palette, config: config, rgba: &rgba)
+                    try writeFrame(k, rgba: rgba, config: config)
                 }
                 bytes = try webp.finish()
             }
@@ -92,9 +95,9 @@ struct AnimationEncoder {
         }
     }
 
-    private func writeFrame(_ k: Int, _ frame: [UInt8], palette: Palette, config: WaveConfig, rgba: inout [UInt8]) throws {
+    /// Writes frame `k` (straight RGBA) as a numbered PNG, when frames are asked for.
+    private func writeFrame(_ k: Int, rgba: [UInt8], config: WaveConfig) throws {
         guard let dir = framesDirectory else { return }
-        palette.expand(frame, into: &rgba)
         let png: [UInt8]
         do {
             png = try PNGImage(width: config.width, height: config.height, rgba: rgba).encoded()
