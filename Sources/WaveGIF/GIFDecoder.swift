@@ -34,8 +34,8 @@ public enum GIFDecoder {
         guard let gif = DGifOpen(user, { gif, buffer, length in
             guard let gif, let buffer else { return 0 }
             let src = Unmanaged<Source>.fromOpaque(gif.pointee.UserData).takeUnretainedValue()
-            let n = min(Int(length), src.bytes.count - src.offset)
-            for i in 0..<n { buffer[i] = src.bytes[src.offset + i] }
+            let n = max(0, min(Int(length), src.bytes.count - src.offset))
+            if n > 0 { src.bytes.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + src.offset, count: n) } }
             src.offset += n
             return Int32(n)
         }, &error) else {
@@ -66,7 +66,8 @@ public enum GIFDecoder {
             _ = DGifSavedExtensionToGCB(gif, Int32(i), &gcb)
             let d = image.ImageDesc
             guard let map = d.ColorMap ?? global else { throw GIFError(operation: "reading", message: "frame \(i) has no color table") }
-            let before = canvas
+            // Only "restore to previous" needs the canvas as it was.
+            let before = gcb.DisposalMode == Int32(DISPOSE_PREVIOUS) ? canvas : []
             for y in 0..<Int(d.Height) {
                 for x in 0..<Int(d.Width) {
                     let v = Int(image.RasterBits[y * Int(d.Width) + x])

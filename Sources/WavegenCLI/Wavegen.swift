@@ -126,6 +126,9 @@ extension Wavegen {
     /// run the same pipeline (the benchmark, the fuzzer).
     public static var presetLoader: PresetLoader { PresetOptions.loader }
 
+    /// The largest rider image the preset loader decodes, in pixels.
+    public static var maximumImagePixels: Int { PresetOptions.maximumImagePixels }
+
     /// A config's label rendered with FreeType and placed, as `render` draws it.
     public static func labelOverlay(_ config: WaveConfig) throws(CommandError) -> LabelOverlay? {
         try AnimationEncoder.labelOverlay(config)

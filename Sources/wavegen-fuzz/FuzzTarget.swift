@@ -21,8 +21,6 @@ enum FuzzTarget {
         return path
     }()
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     /// The loader `wavegen` uses, with rider images decoded by libpng under the same pixel limit.
     static let loader = Wavegen.presetLoader
 
@@ -63,23 +61,12 @@ enum FuzzTarget {
         }
         #endif
 
-        if bytes.starts(with: pngSignature) {
-            _ = try? PNGImage(decoding: bytes, maximumPixels: 4096 * 4096)
-        }
+        // PNGImage refuses anything without the PNG signature before libpng sees it.
+        _ = try? PNGImage(decoding: bytes, maximumPixels: Wavegen.maximumImagePixels)
     }
 
     static func write(_ bytes: [UInt8], to path: String) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var offset = 0
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                guard n > 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-                offset += n
-            }
-        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { fatalError("cannot write \(path)") }
     }
 }
 
