@@ -241,7 +241,7 @@ public final class FrameRenderer: Sendable {
                     }
                 }
                 let frontBit = 1 << (layerCount - 1)
-                for (rows, cols) in overlayAreas(f) {
+                for (rows, cols) in scene.overlayAreas(f) {
                     for y in rows {
                         let span = coverage.waterSpans[y].clamped(to: cols)
                         let rowTop = Double(y), rowBottom = Double(y + 1)
@@ -296,16 +296,6 @@ public final class FrameRenderer: Sendable {
         var covered = 0.0
         for s in 0..<n { covered += min(1, max(0, bottom - f.samples[base + s])) }
         return scene.maskColors[mask].mixed(with: scene.maskColors[mask | 1 << partial], covered / Double(n))
-    }
-
-    /// The rectangles (rows, columns) the rider and the label may touch in a frame.
-    func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
-        var areas: [(Range<Int>, Range<Int>)] = []
-        if let p = f.placement { areas.append((p.rows, p.columns)) }
-        if let l = scene.label {
-            areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
-        }
-        return areas
     }
 }
 

@@ -214,16 +214,23 @@ struct SceneRaster: Sendable {
                                   a: background.a * rest + water.a * w + ringColor.a * b)
     }
 
+    /// The rectangles (rows, columns) the rider and the label may touch in a frame.
+    func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
+        var areas: [(Range<Int>, Range<Int>)] = []
+        if let p = f.placement { areas.append((p.rows, p.columns)) }
+        if let l = label {
+            areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
+        }
+        return areas
+    }
+
     /// The colors the rider and the label produce over a few frames spread across the loop, for the palette.
     func overlayColors(frames count: Int, probes: Int = 8) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
         for j in 0..<min(probes, count) {
             let f = frame(j * count / min(probes, count), of: count)
-            var area: [(Range<Int>, Range<Int>)] = []
-            if let p = f.placement { area.append((p.rows, p.columns)) }
-            if let l = label { area.append((max(0, l.y)..<min(config.height, l.y + l.height), max(0, l.x)..<min(config.width, l.x + l.width))) }
-            for (rows, columns) in area {
+            for (rows, columns) in overlayAreas(f) {
                 for y in rows {
                     for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
                         let riderHere = f.placement.map { rider!.sample(x, y, $0).a > 0.02 } ?? false
