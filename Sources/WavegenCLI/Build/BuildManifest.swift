@@ -297,42 +297,43 @@ struct ManifestReader {
         return items
     }
 
-    private mutating func formats(_ node: JSONNode, at path: String) -> [OutputFormat]? {
-        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\")") else { return nil }
-        var result: [OutputFormat] = []
+    /// The items of a list read by `value`; an item it refuses is reported with `problem`, and an
+    /// item listed twice is reported too. Nil when any item was reported.
+    private mutating func uniqueItems<T: Equatable>(_ items: [JSONNode], at path: String, value: (JSONNode) -> T?,
+                                                    problem: (JSONNode) -> String) -> [T]? {
+        var result: [T] = []
         var ok = true
         for (i, item) in items.enumerated() {
-            guard case let .string(s) = item.value, let f = OutputFormat(rawValue: s) else {
-                let hint: String
-                if case let .string(s) = item.value, let guess = Suggest.closest(to: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
-                    hint = " (did you mean \"\(guess)\"?)"
-                } else {
-                    hint = " (expected \"gif\" or \"webp\")"
-                }
-                fail("\(path)[\(i)]", item, "\(describe(item)) is not a format\(hint)")
+            guard let v = value(item) else {
+                fail("\(path)[\(i)]", item, problem(item))
                 ok = false
                 continue
             }
-            if result.contains(f) { fail("\(path)[\(i)]", item, "\"\(s)\" is listed twice"); ok = false }
-            result.append(f)
+            if result.contains(v) { fail("\(path)[\(i)]", item, "\(item.brief) is listed twice"); ok = false }
+            result.append(v)
         }
         return ok ? result : nil
     }
 
+    private mutating func formats(_ node: JSONNode, at path: String) -> [OutputFormat]? {
+        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\")") else { return nil }
+        return uniqueItems(items, at: path, value: { item in
+            if case let .string(s) = item.value { return OutputFormat(rawValue: s) }
+            return nil
+        }, problem: { item in
+            if case let .string(s) = item.value, let guess = Suggest.closest(to: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
+                return "\(item.brief) is not a format (did you mean \"\(guess)\"?)"
+            }
+            return "\(item.brief) is not a format (expected \"gif\" or \"webp\")"
+        })
+    }
+
     private mutating func scales(_ node: JSONNode, at path: String) -> [Double]? {
         guard let items = nonEmptyArray(node, at: path, of: "scales such as [1, 2, 3]") else { return nil }
-        var result: [Double] = []
-        var ok = true
-        for (i, item) in items.enumerated() {
-            guard case let .number(n) = item.value, n > 0, n <= 16 else {
-                fail("\(path)[\(i)]", item, "must be a number greater than 0 and at most 16, got \(describe(item))")
-                ok = false
-                continue
-            }
-            if result.contains(n) { fail("\(path)[\(i)]", item, "\(describe(item)) is listed twice"); ok = false }
-            result.append(n)
-        }
-        return ok ? result : nil
+        return uniqueItems(items, at: path, value: { item in
+            if case let .number(n) = item.value, n > 0, n <= 16 { return n }
+            return nil
+        }, problem: { "must be a number greater than 0 and at most 16, got \($0.brief)" })
     }
 
     private mutating func levels(_ node: JSONNode, at path: String) -> [Double]? {
@@ -367,18 +368,10 @@ struct ManifestReader {
             return (0..<count).map { k in ((from + Double(k) * step) * 1e9).rounded() / 1e9 }
         }
         guard let items = nonEmptyArray(node, at: path, of: "levels between 0 and 1, or { \"from\", \"to\", \"step\" }") else { return nil }
-        var result: [Double] = []
-        var ok = true
-        for (i, item) in items.enumerated() {
-            guard case let .number(n) = item.value, (0...1).contains(n) else {
-                fail("\(path)[\(i)]", item, "must be a number between 0 and 1, got \(describe(item))")
-                ok = false
-                continue
-            }
-            if result.contains(n) { fail("\(path)[\(i)]", item, "\(describe(item)) is listed twice"); ok = false }
-            result.append(n)
-        }
-        return ok ? result : nil
+        return uniqueItems(items, at: path, value: { item in
+            if case let .number(n) = item.value, (0...1).contains(n) { return n }
+            return nil
+        }, problem: { "must be a number between 0 and 1, got \($0.brief)" })
     }
 
     private mutating func variants(_ node: JSONNode, at path: String) -> [BuildManifest.Variant]? {
