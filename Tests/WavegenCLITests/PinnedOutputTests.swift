@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import WaveKit
+import WavegenCLI
+
+/// The exact bytes `wavegen render` writes for every bundled preset and a few overridden ones, on
+/// this machine's libraries. A change to the pipeline that is meant to keep the output (moving
+/// code, sharing a model) must keep these; a change meant to alter output updates them in the same
+/// commit, with the reason.
+@Suite struct PinnedOutputTests {
+    static let cases: [(args: [String], file: String, sha256: String)] = [
+        (["boat"], "boat.gif", "fa277d908f694496dc3e73675d207b6087a9e4352a275c54609b2da443cb49c2"),
+        (["boat"], "boat.webp", "df65a8e0cbd55256c9d50a7e703088ef4f7a0d97b9143c20cf0cc3bc772fdc94"),
+        (["classic"], "classic.gif", "04411a8b419bd892fb55bf7af68832806e07f834e2f9d7790b6c9320065a9ee0"),
+        (["classic"], "classic.webp", "a260e420686909b22c55d4ce7496bc5ab94f2061847f5c5c534048afb7b8670e"),
+        (["dark"], "dark.gif", "c10bf9be2142cc33b7d031630ce74b7d602851f1b9a4e8eb68ee412134773eca"),
+        (["dark"], "dark.webp", "f0859373713475e32fcbf327e0a191a98028f808c437f1986d6a372deb784dfb"),
+        (["orb"], "orb.gif", "3d10022957bffc67174f4b9d3b81574ec9f74fca337cfe4206c7a33dfb3b6bba"),
+        (["orb"], "orb.webp", "6adfa2072a220f929c9e9f52d25a1c0eacf3520c92964932a78aadfe3c31d068"),
+        (["progress-bar"], "progress-bar.gif", "874f213a0eed1c31522ee1bb5dc806ba24648814da0b7cc2aff3904544a314ea"),
+        (["progress-bar"], "progress-bar.webp", "e9c57963e3ab052ddc682ecb2d92f5b68f117314eb89c31b5f329f96a5518636"),
+        (["spinner"], "spinner.gif", "9d26e11c5d6306bd9b6d95d46ec248c2e910a7fb7704bdeb0c32698aededdc2c"),
+        (["spinner"], "spinner.webp", "30a5ef1efe2bb3283dafba3654742ec3b63974474a72c29d7ea837fc076bc144"),
+        (["classic", "--set", "layers[1].color=#E53935", "--level", "0.3"], "classic-set.gif",
+         "91cbb4fd6d226f0438d25f44a28c4d291c17533a318c428d369ce1d726f336a2"),
+        (["classic", "--set", "layers[1].color=#E53935", "--level", "0.3"], "classic-set.webp",
+         "e2ce0b4279144c2d0542b17516221aed657f9f08f5da872525374d7ce27e1380"),
+        (["orb", "--set", "gif.edges=dither", "--scale", "2"], "orb-set.gif",
+         "fb05b3f0bf7f009fa645bd2a9d2e2fada9f613c8674e81b16af77ba395938dfb"),
+        (["orb", "--set", "gif.edges=dither", "--scale", "2"], "orb-set.webp",
+         "da5002bcb96fbca9dd07dc233ea62898e76c2992478ebdbe288709ef6601b3a8"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func outputIsUnchanged(_ i: Int) throws {
+        let (args, file, digest) = PinnedOutputTests.cases[i]
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render"] + args + ["-o", folder.file(file), "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(SHA256.hex(try folder.bytes(file)) == digest, "\(args.joined(separator: " ")) → \(file)")
+    }
+}
