@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "wavegen", targets: ["wavegen"]),
         .library(name: "WaveKit", targets: ["WaveKit"]),
+        .library(name: "WaveRender", targets: ["WaveRender"]),
     ],
     targets: [
         // C libraries, each behind a system-library target and one Swift wrapper.
@@ -15,29 +16,34 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
 
-        // The pipeline: preset → WaveConfig → LoopPlan → palette frames (pure Swift).
+        // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit"),
-        // Encoders and image I/O, the only importers of their C modules.
+        // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
         .target(name: "WaveText", dependencies: ["CFreeType"]),
-        // The command line: parsing, subcommands and wiring, kept testable in a library.
-        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
+        // The pipeline as a library: load → plan → prepare → writers (one per output format).
+        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
+        // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
+        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
-        // Benchmark (release builds): stage times, the giflib encoder floor, img2webp, peak memory.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavegenCLI", "CGIF"]),
+        // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory.
+        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveRender", "WaveGIF", "WaveWebP"]),
 
         // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders under libFuzzer; in an ordinary
         // build it replays the files named on its command line through the same code.
-        .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WavegenCLI", "WavePNG"]),
+        .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WaveRender", "WavePNG"]),
 
         // Helpers the test targets share (frame comparisons for readable failures).
         .target(name: "WaveTestSupport", path: "Tests/WaveTestSupport"),
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"],
+        .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),
+        .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
+        .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"]),
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -16,8 +16,8 @@ public struct DecodedGIF: Sendable {
     /// Entries in the global color table.
     public var globalColorCount: Int
 
-    /// Times the animation plays: 0 = forever.
-    public var plays: Int { repeats.map { $0 == 0 ? 0 : $0 + 1 } ?? 1 }
+    /// Times the animation loops: 0 = forever.
+    public var loops: Int { repeats.map { $0 == 0 ? 0 : $0 + 1 } ?? 1 }
 }
 
 public enum GIFDecoder {

@@ -42,7 +42,7 @@ public final class GIFEncoder {
     }
 
     private let colors: [RGBA8]
-    private let plays: Int
+    private let loops: Int
     private let colorOrder: ColorOrder
     /// Frames held back until the table's order is known (`.byUse`), with their delays.
     private var held: [(pixels: [UInt8], delay: Int)] = []
@@ -61,9 +61,9 @@ public final class GIFEncoder {
     private var finished = false
     private var sizer = LZWSizer()
 
-    /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `plays` is how many times the
+    /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
-    public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, plays: Int,
+    public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, loops: Int,
                 colorOrder: ColorOrder = .byUse) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
@@ -81,7 +81,7 @@ public final class GIFEncoder {
         self.height = height
         self.colors = colors
         self.transparentIndex = transparentIndex
-        self.plays = plays
+        self.loops = loops
         self.colorOrder = colorOrder
         if case let .byUse(bytes) = colorOrder {
             heldLimit = max(9, bytes / (width * height))
@@ -133,7 +133,7 @@ public final class GIFEncoder {
         for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
         tableTransparent = transparentIndex.map { Int(position[$0]) }
         let stream = try GIFStream(width: width, height: height, colors: order.map { colors[$0] })
-        if plays != 1 { try stream.putLoopBlock(repeats: plays == 0 ? 0 : plays - 1) }
+        if loops != 1 { try stream.putLoopBlock(repeats: loops == 0 ? 0 : loops - 1) }
         writer = stream
         let frames = held
         held = []

@@ -15,8 +15,6 @@ public struct TextMask: Equatable, Sendable {
     public var fill: [Float]
     /// Coverage of the outline ring around the glyphs (0 everywhere without a stroke).
     public var stroke: [Float]
-    /// Height of a capital letter in pixels, measured from the font's "H".
-    public var capHeight: Double
 }
 
 /// Renders text with FreeType from a TrueType/OpenType file. Glyphs are rendered at 4× and reduced
@@ -67,8 +65,7 @@ public enum TextRasterizer {
             pen += Int(glyph.pointee.advance.x >> 6)
             previous = index
         }
-        let capHeight = try TextRasterizer.capHeight(face) / Double(k)
-        guard !placed.isEmpty else { return TextMask(width: 0, height: 0, fill: [], stroke: [], capHeight: capHeight) }
+        guard !placed.isEmpty else { return TextMask(width: 0, height: 0, fill: [], stroke: []) }
 
         // Big canvas with room for the outline, its size a multiple of the oversampling.
         let pad = Int((strokeWidth * Double(k)).rounded(.up)) + k
@@ -91,7 +88,7 @@ public enum TextRasterizer {
         let w = bigW / k, h = bigH / k
         let fill = reduce(big, width: bigW, height: bigH, by: k)
         let stroke = outline.isEmpty ? [Float](repeating: 0, count: w * h) : reduce(outline, width: bigW, height: bigH, by: k)
-        return TextMask(width: w, height: h, fill: fill, stroke: stroke, capHeight: capHeight)
+        return TextMask(width: w, height: h, fill: fill, stroke: stroke)
     }
 
     /// The union of discs of `radius` around every covered point (coverage kept as the max).
@@ -133,14 +130,6 @@ public enum TextRasterizer {
             }
         }
         return out
-    }
-
-    static func capHeight(_ face: FT_Face) throws(TextError) -> Double {
-        let index = FT_Get_Char_Index(face, FT_ULong(UInt8(ascii: "H")))
-        guard index != 0, FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0, let glyph = face.pointee.glyph else {
-            return Double(face.pointee.size.pointee.metrics.ascender >> 6) * 0.7
-        }
-        return Double(glyph.pointee.metrics.height) / 64
     }
 
     static func message(_ code: FT_Error) -> String {

@@ -9,7 +9,7 @@ public struct DecodedWebP: Sendable {
     /// Each frame's duration in milliseconds.
     public var durations: [Int]
     /// Times the animation plays; 0 = forever.
-    public var plays: Int
+    public var loops: Int
 }
 
 public enum WebPAnimationDecoder {
@@ -44,7 +44,7 @@ public enum WebPAnimationDecoder {
             }
             let durations = (0..<frames.count).map { stamps[$0 + 1] - stamps[$0] }
             return .success(DecodedWebP(width: width, height: height, frames: frames, durations: durations,
-                                        plays: Int(info.loop_count)))
+                                        loops: Int(info.loop_count)))
         }
         return try result.get()
     }

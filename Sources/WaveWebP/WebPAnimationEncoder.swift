@@ -11,13 +11,13 @@ public final class WebPAnimationEncoder {
         /// 0…6: the encoder's method; from 4 up it also searches the frame layouts for the smallest file.
         public var effort: Int
         /// Times the animation plays; 0 = forever.
-        public var plays: Int
+        public var loops: Int
 
-        public init(lossless: Bool = true, quality: Float = 100, effort: Int = 4, plays: Int = 0) {
+        public init(lossless: Bool = true, quality: Float = 100, effort: Int = 4, loops: Int = 0) {
             self.lossless = lossless
             self.quality = quality
             self.effort = effort
-            self.plays = plays
+            self.loops = loops
         }
     }
 
@@ -37,7 +37,7 @@ public final class WebPAnimationEncoder {
         guard wavegen_WebPAnimEncoderOptionsInit(&animOptions) != 0, wavegen_WebPConfigInit(&config) != 0 else {
             throw WebPError(operation: "starting", message: "libwebp version mismatch")
         }
-        animOptions.anim_params.loop_count = Int32(options.plays)
+        animOptions.anim_params.loop_count = Int32(options.loops)
         animOptions.anim_params.bgcolor = 0x00000000
         // From the default effort up, the encoder also searches frame layouts for the smallest file
         // (as img2webp -min_size); lower efforts trade that for speed.

@@ -1,7 +1,6 @@
 import Foundation
-import WaveGIF
 import WaveKit
-import WaveWebP
+import WaveRender
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
 public struct Console: Sendable {
@@ -121,36 +120,6 @@ public enum Wavegen {
     }
 }
 
-extension Wavegen {
-    /// The preset loader the command line uses (rider images decoded by libpng), for tools that
-    /// run the same pipeline (the benchmark, the fuzzer).
-    public static var presetLoader: PresetLoader { PresetOptions.loader }
-
-    /// The largest rider image the preset loader decodes, in pixels.
-    public static var maximumImagePixels: Int { PresetOptions.maximumImagePixels }
-
-    /// A config's label rendered with FreeType and placed, as `render` draws it.
-    public static func labelOverlay(_ config: WaveConfig) throws(CommandError) -> LabelOverlay? {
-        try AnimationEncoder.labelOverlay(config)
-    }
-
-    /// Renders and encodes a config's animation exactly as `render` does (frames on `threads`
-    /// threads, 0 = one per core); returns the file's bytes.
-    public static func encode(_ config: WaveConfig, plan: LoopPlan, format: OutputFormat, threads: Int) throws(CommandError) -> [UInt8] {
-        try AnimationEncoder(threads: threads).encode(config, plan: plan, format: format).bytes
-    }
-
-    /// The WebP encoder's settings `render` uses for a config.
-    public static func webpOptions(_ config: WaveConfig) -> WebPAnimationEncoder.Options {
-        AnimationEncoder.webpOptions(config)
-    }
-
-    /// The GIF encoder `render` uses for a renderer's frames.
-    public static func gifEncoder(_ renderer: FrameRenderer) throws(GIFError) -> GIFEncoder {
-        try AnimationEncoder.gifEncoder(renderer)
-    }
-}
-
 /// Writes to the process's standard streams without trapping when they fail (a full disk, a closed
 /// pipe): the first failure is remembered, and later writes to that stream are skipped.
 enum StandardStreams {
@@ -174,7 +143,16 @@ extension PresetError {
     var commandError: CommandError { CommandError(exitCode, lines) }
 }
 
-extension WaveConfig {
-    /// The file a config came from, for messages (its name when it was built in code).
-    var source: String { file.isEmpty ? name : file }
+extension RenderError {
+    /// The exit code for this failure.
+    var exitCode: ExitCode {
+        switch kind {
+        case .missingInput: return .noInput
+        case .invalidInput: return .dataError
+        case .cannotWrite: return .cannotWrite
+        case .failure: return .failure
+        }
+    }
+
+    var commandError: CommandError { CommandError(exitCode, lines) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveGIF
 import WaveKit
 
 /// The command line of the benchmark.
@@ -174,8 +175,11 @@ final class Bench {
             guard staged.bytes.count == m.bytes else { throw BenchError("\(scene.name): output differs between runs") }
             if format == .gif {
                 let t0 = now()
-                let size = try GIFFloor.encode(frames: staged.frames, width: m.width, height: m.height,
-                                               palette: staged.renderer.palette, delays: staged.renderer.timing.delays)
+                let palette = staged.renderer.palette
+                let size = try PlainGIFEncoder.encode(frames: staged.frames, width: m.width, height: m.height,
+                                                      colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
+                                                      transparentIndex: palette.transparentIndex,
+                                                      delays: staged.renderer.timing.delays).count
                 m.floor.add(now() - t0)
                 m.floorBytes = size
             }

@@ -1,7 +1,7 @@
 import Foundation
 import WaveGIF
 import WaveKit
-import WavegenCLI
+import WaveRender
 import WaveWebP
 
 struct BenchError: Error, CustomStringConvertible {
@@ -19,8 +19,8 @@ func now() -> Double {
 
 /// The render pipeline, as the `render` command runs it, and the same split into stages.
 enum Pipeline {
-    /// The preset loader as the command line sets it up: PNG decoding for rider images.
-    static let loader = Wavegen.presetLoader
+    /// The preset loader every tool uses: PNG decoding for rider images.
+    static let loader = PresetLoader.standard
 
     static func load(_ reference: String) throws -> WaveConfig {
         do {
@@ -33,9 +33,9 @@ enum Pipeline {
     /// The label's text rendered with FreeType and placed, as the command line does it.
     static func labelOverlay(_ config: WaveConfig) throws -> LabelOverlay? {
         do {
-            return try Wavegen.labelOverlay(config)
+            return try LabelOverlay.rendered(for: config)
         } catch {
-            throw BenchError(error.lines.joined(separator: "; "))
+            throw BenchError(error.description)
         }
     }
 
@@ -51,12 +51,10 @@ enum Pipeline {
     /// own encoder (set up, render on `threads` threads, 0 = one per core, feeding the encoder in
     /// frame order, finish).
     static func full(_ reference: String, format: OutputFormat, threads: Int) throws -> [UInt8] {
-        let config = try load(reference)
-        let plan = try plan(config)
         do {
-            return try Wavegen.encode(config, plan: plan, format: format, threads: threads)
+            return try RenderPipeline(loader: loader, threads: threads).render(reference, format: format)
         } catch {
-            throw BenchError(error.lines.joined(separator: "; "))
+            throw BenchError(error.description)
         }
     }
 
@@ -106,13 +104,13 @@ enum Pipeline {
         switch format {
         case .gif:
             start = now()
-            let gif = try Wavegen.gifEncoder(renderer)
+            let gif = try GIFWriter.encoder(renderer)
             for (k, f) in frames.enumerated() { try gif.add(f, delay: timing.delays[k]) }
             bytes = try gif.finish()
             t.encode = now() - start
         case .webp:
             start = now()
-            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: Wavegen.webpOptions(config))
+            let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: WebPWriter.options(config))
             var rgba: [UInt8] = []
             for (k, f) in frames.enumerated() {
                 let e0 = now()

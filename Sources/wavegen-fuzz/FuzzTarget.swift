@@ -1,11 +1,7 @@
 import Foundation
 import WaveKit
 import WavePNG
-#if DEBUG
-@testable import WavegenCLI
-#else
-import WavegenCLI
-#endif
+import WaveRender
 
 /// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
 /// preset, the preset loader (from a file, as `wavegen render FILE` reads it: size limit,
@@ -22,7 +18,7 @@ enum FuzzTarget {
     }()
 
     /// The loader `wavegen` uses, with rider images decoded by libpng under the same pixel limit.
-    static let loader = Wavegen.presetLoader
+    static let loader = PresetLoader.standard
 
     /// Canvases up to this many pixels also get frames rendered.
     static let renderedPixels = 48 * 48
@@ -55,14 +51,8 @@ enum FuzzTarget {
             }
         }
 
-        #if DEBUG
-        if let m = try? BuildManifest.load(manifest) {
-            _ = try? BuildPlan.make(m, overrides: [])
-        }
-        #endif
-
         // PNGImage refuses anything without the PNG signature before libpng sees it.
-        _ = try? PNGImage(decoding: bytes, maximumPixels: Wavegen.maximumImagePixels)
+        _ = try? PNGImage(decoding: bytes, maximumPixels: PresetLoader.maximumImagePixels)
     }
 
     static func write(_ bytes: [UInt8], to path: String) {

@@ -146,7 +146,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         #expect(Set(order.prefix(16)).isSuperset(of: [5, 9, 50, 51, 52, 53, 54, 55, 56, 57]), "\(order)")
 
         let plain = try encodeGIF(width: width, height: height, colors: colors, transparentIndex: 9, colorOrder: .asGiven, frames: frames, delays: delays)
-        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 9, plays: 0, colorOrder: .explicit(order))
+        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 9, loops: 0, colorOrder: .explicit(order))
         for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
         let ordered = try encoder.finish()
         #expect(ordered.count < plain.bytes.count, "ordered \(ordered.count) bytes, plain \(plain.bytes.count)")
@@ -209,10 +209,10 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         let colors = distinctColors(5)
         for order in [[0, 1, 2, 3], [0, 1, 2, 3, 3], [0, 1, 2, 3, 5], [4, 3, 2, 1, 0, 5]] {
             #expect(throws: GIFError.self) {
-                _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: nil, plays: 0, colorOrder: .explicit(order))
+                _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: nil, loops: 0, colorOrder: .explicit(order))
             }
         }
-        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: 5, plays: 0) }
+        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: colors, transparentIndex: 5, loops: 0) }
     }
 
     /// With an order, the table lists the palette permuted, the transparent entry moves with it, and
@@ -222,7 +222,7 @@ func distinctColors(_ n: Int) -> [RGBA8] {
         let frames = movingShapeOverTransparency(width: 30, height: 20, transparent: 2, count: 12)
         let delays = Array(repeating: 2, count: frames.count)
         for order in [[2, 3, 0, 1], [3, 2, 1, 0], [0, 1, 2, 3]] {
-            let encoder = try GIFEncoder(width: 30, height: 20, colors: colors, transparentIndex: 2, plays: 0, colorOrder: .explicit(order))
+            let encoder = try GIFEncoder(width: 30, height: 20, colors: colors, transparentIndex: 2, loops: 0, colorOrder: .explicit(order))
             for (f, d) in zip(frames, delays) { try encoder.add(f, delay: d) }
             let twice = try GIFDecoder.decode(try playedTwice(try encoder.finish()))
             #expect(twice.frames.count == 2 * frames.count)

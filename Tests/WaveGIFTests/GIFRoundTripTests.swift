@@ -20,10 +20,10 @@ func expand(_ indices: [UInt8], _ colors: [RGBA8], transparent: Int?) -> [UInt8]
 }
 
 /// Encodes `frames` with their delays in one go.
-func encodeGIF(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int? = nil, plays: Int = 0,
+func encodeGIF(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int? = nil, loops: Int = 0,
                colorOrder: GIFEncoder.ColorOrder = .byUse,
                frames: [[UInt8]], delays: [Int]) throws -> (bytes: [UInt8], stats: GIFEncoder.Stats) {
-    let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparentIndex, plays: plays,
+    let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparentIndex, loops: loops,
                                  colorOrder: colorOrder)
     for (frame, delay) in zip(frames, delays) { try encoder.add(frame, delay: delay) }
     let bytes = try encoder.finish()
@@ -333,34 +333,34 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
 }
 
 @Suite struct GIFLoopAndErrorTests {
-    func encodeTwoFrames(plays: Int) throws -> DecodedGIF {
-        let (bytes, _) = try encodeGIF(width: 4, height: 4, colors: fivePalette, plays: plays,
+    func encodeTwoFrames(loops: Int) throws -> DecodedGIF {
+        let (bytes, _) = try encodeGIF(width: 4, height: 4, colors: fivePalette, loops: loops,
                                        frames: [[UInt8](repeating: 1, count: 16), [UInt8](repeating: 2, count: 16)], delays: [10, 10])
         return try GIFDecoder.decode(bytes)
     }
 
     @Test func playsForever() throws {
-        let d = try encodeTwoFrames(plays: 0)
+        let d = try encodeTwoFrames(loops: 0)
         #expect(d.repeats == 0)
-        #expect(d.plays == 0)
+        #expect(d.loops == 0)
     }
 
     @Test func playsOnceHasNoLoopBlock() throws {
-        let d = try encodeTwoFrames(plays: 1)
+        let d = try encodeTwoFrames(loops: 1)
         #expect(d.repeats == nil)
-        #expect(d.plays == 1)
+        #expect(d.loops == 1)
         #expect(d.frames.count == 2)
     }
 
     @Test(arguments: [(2, 1), (3, 2), (65535, 65534)])
-    func playsCountsAreRepeatsPlusOne(plays: Int, repeats: Int) throws {
-        let d = try encodeTwoFrames(plays: plays)
+    func playsCountsAreRepeatsPlusOne(loops: Int, repeats: Int) throws {
+        let d = try encodeTwoFrames(loops: loops)
         #expect(d.repeats == repeats)
-        #expect(d.plays == plays)
+        #expect(d.loops == loops)
     }
 
     @Test func wrongFrameSizeThrows() throws {
-        let encoder = try GIFEncoder(width: 4, height: 3, colors: fivePalette, transparentIndex: nil, plays: 0)
+        let encoder = try GIFEncoder(width: 4, height: 3, colors: fivePalette, transparentIndex: nil, loops: 0)
         #expect(throws: GIFError.self) { try encoder.add([UInt8](repeating: 0, count: 11), delay: 2) }
         #expect(throws: GIFError.self) { try encoder.add([UInt8](repeating: 0, count: 13), delay: 2) }
         // The encoder is still usable afterwards.
@@ -372,9 +372,9 @@ func movingShapeOverTransparency(width: Int, height: Int, transparent t: UInt8, 
 
     @Test func paletteSizeIsChecked() {
         let big = (0..<257).map { RGBA8(UInt8($0 & 0xFF), 0, 0) }
-        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: big, transparentIndex: nil, plays: 0) }
-        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: [], transparentIndex: nil, plays: 0) }
-        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 0, height: 4, colors: fivePalette, transparentIndex: nil, plays: 0) }
+        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: big, transparentIndex: nil, loops: 0) }
+        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 4, height: 4, colors: [], transparentIndex: nil, loops: 0) }
+        #expect(throws: GIFError.self) { _ = try GIFEncoder(width: 0, height: 4, colors: fivePalette, transparentIndex: nil, loops: 0) }
     }
 
     @Test func garbageDoesNotDecode() {
@@ -425,9 +425,9 @@ struct GIFGifsicleTests {
         }
         #expect(reported == merged)
 
-        let (twice, _) = try encodeGIF(width: 24, height: 16, colors: fivePalette, plays: 3, frames: frames, delays: delays)
+        let (twice, _) = try encodeGIF(width: 24, height: 16, colors: fivePalette, loops: 3, frames: frames, delays: delays)
         #expect(try info(twice).info.contains("loop count 2"))
-        let (once, _) = try encodeGIF(width: 24, height: 16, colors: fivePalette, plays: 1, frames: frames, delays: delays)
+        let (once, _) = try encodeGIF(width: 24, height: 16, colors: fivePalette, loops: 1, frames: frames, delays: delays)
         #expect(!(try info(once).info.contains("loop")))
     }
 

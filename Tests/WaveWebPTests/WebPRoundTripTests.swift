@@ -79,13 +79,13 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
 
     @Test func losslessIsExactIncludingPartialAlpha() throws {
         let frames = mixedAlphaFrames(width: width, height: height, count: durations.count)
-        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: true, quality: 75, effort: 4, plays: 0),
+        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: true, quality: 75, effort: 4, loops: 0),
                                    frames: frames, durations: durations)
         let decoded = try WebPAnimationDecoder.decode(bytes)
         #expect(decoded.width == width && decoded.height == height)
         #expect(decoded.frames.count == frames.count)
         #expect(decoded.durations == durations)
-        #expect(decoded.plays == 0)
+        #expect(decoded.loops == 0)
         for k in 0..<min(frames.count, decoded.frames.count) {
             let same = decoded.frames[k] == frames[k]
             #expect(same, "frame \(k): \(firstDifference(decoded.frames[k], frames[k], width: width) ?? "")")
@@ -95,7 +95,7 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     /// The encoder's most thorough setting (which also minimises the frame layout) is exact too.
     @Test func losslessAtHighestEffortIsExact() throws {
         let frames = mixedAlphaFrames(width: width, height: height, count: 4)
-        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: true, quality: 100, effort: 6, plays: 0),
+        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: true, quality: 100, effort: 6, loops: 0),
                                    frames: frames, durations: [20, 20, 20, 20])
         let decoded = try WebPAnimationDecoder.decode(bytes)
         #expect(decoded.frames.count == 4)
@@ -125,18 +125,18 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
     }
 
     @Test(arguments: [0, 1, 2, 7])
-    func playsAreStored(plays: Int) throws {
+    func playsAreStored(loops: Int) throws {
         let frames = mixedAlphaFrames(width: width, height: height, count: 2)
-        let bytes = try encodeWebP(width: width, height: height, options: .init(plays: plays), frames: frames, durations: [50, 60])
+        let bytes = try encodeWebP(width: width, height: height, options: .init(loops: loops), frames: frames, durations: [50, 60])
         let decoded = try WebPAnimationDecoder.decode(bytes)
-        #expect(decoded.plays == plays)
+        #expect(decoded.loops == loops)
         #expect(decoded.durations == [50, 60])
     }
 
     @Test(arguments: [true, false])
     func encodingIsDeterministic(lossless: Bool) throws {
         let frames = mixedAlphaFrames(width: width, height: height, count: 5)
-        let options = WebPAnimationEncoder.Options(lossless: lossless, quality: 80, effort: 4, plays: 0)
+        let options = WebPAnimationEncoder.Options(lossless: lossless, quality: 80, effort: 4, loops: 0)
         let a = try encodeWebP(width: width, height: height, options: options, frames: frames, durations: [20, 20, 30, 20, 40])
         let b = try encodeWebP(width: width, height: height, options: options, frames: frames, durations: [20, 20, 30, 20, 40])
         #expect(a == b)
@@ -160,7 +160,7 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
             return f
         }
         let durations = [20, 20, 20, 20, 20, 30]
-        let bytes = try encodeWebP(width: w, height: h, options: .init(lossless: false, quality: 80, effort: 4, plays: 0),
+        let bytes = try encodeWebP(width: w, height: h, options: .init(lossless: false, quality: 80, effort: 4, loops: 0),
                                    frames: frames, durations: durations)
         let decoded = try WebPAnimationDecoder.decode(bytes)
         #expect(decoded.frames.count == count)
@@ -170,14 +170,14 @@ func psnr(_ a: [UInt8], _ b: [UInt8]) -> Double {
             #expect(db > 30, "frame \(k): PSNR \(db) dB")
         }
         // Lossy animations may keep a frame lossless where that codes smaller, never larger.
-        let lossless = try encodeWebP(width: w, height: h, options: .init(lossless: true, quality: 75, effort: 4, plays: 0),
+        let lossless = try encodeWebP(width: w, height: h, options: .init(lossless: true, quality: 75, effort: 4, loops: 0),
                                       frames: frames, durations: durations)
         #expect(bytes.count <= lossless.count, "lossy \(bytes.count) bytes, lossless \(lossless.count)")
     }
 
     @Test func lossyKeepsAlphaExactly() throws {
         let frames = mixedAlphaFrames(width: width, height: height, count: 3)
-        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: false, quality: 80, effort: 4, plays: 0),
+        let bytes = try encodeWebP(width: width, height: height, options: .init(lossless: false, quality: 80, effort: 4, loops: 0),
                                    frames: frames, durations: [30, 30, 30])
         let decoded = try WebPAnimationDecoder.decode(bytes)
         #expect(decoded.frames.count == 3)

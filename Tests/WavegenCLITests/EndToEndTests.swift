@@ -34,7 +34,7 @@ import WaveTestSupport
         #expect(decoded.frames.count == 100)
         #expect(decoded.delays == Array(repeating: 2, count: 100))
         #expect(decoded.repeats == 0)
-        #expect(decoded.plays == 0)
+        #expect(decoded.loops == 0)
 
         let renderer = try classic(format: .gif)
         #expect(decoded.globalColorCount >= renderer.palette.colors.count)
@@ -56,7 +56,7 @@ import WaveTestSupport
         #expect(decoded.width == 128 && decoded.height == 128)
         #expect(decoded.frames.count == 100)
         #expect(decoded.durations == Array(repeating: 20, count: 100))
-        #expect(decoded.plays == 0)
+        #expect(decoded.loops == 0)
 
         let renderer = try classic(format: .webp)
         let first = rgba(renderedFrames(renderer, only: [0])[0], renderer.palette)

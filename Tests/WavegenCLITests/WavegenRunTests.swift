@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveGIF
 import WaveKit
+import WaveRender
 import WaveWebP
 @testable import WavegenCLI
 import WaveTestSupport
@@ -236,9 +237,9 @@ import WaveTestSupport
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.isEmpty)
 
-        let config = try PresetOptions.loader.load("orb", overrides: [try #require(PresetOverride(parsing: "size=[48,48]"))])
+        let config = try PresetLoader.standard.load("orb", overrides: [try #require(PresetOverride(parsing: "size=[48,48]"))])
         let renderer = FrameRenderer(config: config, plan: try LoopPlanner.plan(config), format: .gif,
-                                     label: try AnimationEncoder.labelOverlay(config))
+                                     label: try LabelOverlay.rendered(for: config))
         try #require(renderer.palette.transparentIndex != nil)
         let frames = renderedFrames(renderer).map { gifRGBA($0, renderer.palette) }
         let decoded = try GIFDecoder.decode(try folder.bytes("orb.gif"))
@@ -282,8 +283,8 @@ import WaveTestSupport
         let folder = try TemporaryFolder()
         #expect(wavegen(["render", "classic", "--size", "16x16", "--set", "loops=3", "-o", folder.file("a.gif"), "-q"]).code == 0)
         #expect(wavegen(["render", "classic", "--size", "16x16", "--set", "loops=3", "-o", folder.file("a.webp"), "-q"]).code == 0)
-        #expect(try GIFDecoder.decode(try folder.bytes("a.gif")).plays == 3)
-        #expect(try WebPAnimationDecoder.decode(try folder.bytes("a.webp")).plays == 3)
+        #expect(try GIFDecoder.decode(try folder.bytes("a.gif")).loops == 3)
+        #expect(try WebPAnimationDecoder.decode(try folder.bytes("a.webp")).loops == 3)
     }
 
     /// A coarser edge step writes smaller files of the same animation: same frames and delays,

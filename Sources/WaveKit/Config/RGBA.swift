@@ -18,8 +18,6 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     public static let white = RGBA(255, 255, 255)
     public static let black = RGBA(0, 0, 0)
 
-    public var isOpaque: Bool { a == 255 }
-
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var description: String {
         func hex(_ v: UInt8) -> String { let s = String(v, radix: 16, uppercase: true); return s.count == 1 ? "0" + s : s }

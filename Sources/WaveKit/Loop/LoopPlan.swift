@@ -62,11 +62,43 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case gif
     case webp
 
-    public var name: String { self == .gif ? "GIF" : "WebP" }
-    var unitsPerSecond: Double { self == .gif ? 100 : 1000 }
-    var unitName: String { self == .gif ? "cs" : "ms" }
-    /// The shortest delay players honour (shorter GIF delays are slowed to 100 ms by browsers).
-    var minimumDelay: Int { self == .gif ? 2 : 11 }
+    public var name: String {
+        switch self {
+        case .gif: return "GIF"
+        case .webp: return "WebP"
+        }
+    }
+
+    /// The media type of the format's files.
+    public var mimeType: String {
+        switch self {
+        case .gif: return "image/gif"
+        case .webp: return "image/webp"
+        }
+    }
+
+    /// Delay units per second: GIF counts centiseconds, WebP milliseconds.
+    var unitsPerSecond: Double {
+        switch self {
+        case .gif: return 100
+        case .webp: return 1000
+        }
+    }
+
+    var unitName: String {
+        switch self {
+        case .gif: return "cs"
+        case .webp: return "ms"
+        }
+    }
+
+    /// The shortest delay players honour, in `unitName` (shorter GIF delays are slowed to 100 ms by browsers).
+    var minimumDelay: Int {
+        switch self {
+        case .gif: return 2
+        case .webp: return 11
+        }
+    }
 }
 
 /// Frames and their delays for one format.

@@ -11,8 +11,6 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// An output that cannot be written (EX_CANTCREAT).
     case cannotWrite = 73
-    /// Interrupted by SIGINT.
-    case interrupted = 130
 }
 
 /// An error that carries its exit code and the lines to print on stderr.

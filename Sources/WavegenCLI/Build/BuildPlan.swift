@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WaveRender
 
 /// A manifest expanded into its outputs: every job's matrix (variants × levels × scales ×
 /// formats) in manifest order, each output's path, and the presets loaded and planned.
@@ -56,7 +57,7 @@ struct BuildPlan: Sendable {
     /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error (exit 65);
     /// a preset that cannot be loaded only fails its own outputs.
     static func make(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
-        let loader = PresetOptions.loader
+        let loader = PresetLoader.standard
         var outputs: [Output] = []
         var configs: [Config] = []
         var warnings: [String] = []
@@ -148,7 +149,7 @@ struct BuildPlan: Sendable {
         do {
             config = try loader.load(job.preset, overrides: overrides)
         } catch {
-            return Config(result: .failure(Failure(code: error.exitCode, lines: error.lines)))
+            return Config(result: .failure(Failure(code: RenderError(error).exitCode, lines: error.lines)))
         }
         do {
             let plan = try LoopPlanner.plan(config)
@@ -175,14 +176,21 @@ struct RenderedOutput: Sendable {
     /// Renders and encodes `loaded` as `format` in memory.
     static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, threads: Int) throws(CommandError) -> RenderedOutput {
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = try AnimationEncoder(threads: threads).encode(loaded.config, plan: loaded.plan, format: format)
+        let pipeline = RenderPipeline(threads: threads)
+        let result: RenderPipeline.Written
+        do {
+            let animation = try pipeline.prepare(loaded.config, plan: loaded.plan)
+            result = try pipeline.write(animation, to: [format.writer(for: loaded.config)])[0]
+        } catch {
+            throw error.commandError
+        }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let frames = result.timing.frameCount
+        let frames = result.timing?.frameCount ?? loaded.plan.frameCount
         let duration = loaded.plan.duration
         return RenderedOutput(bytes: result.bytes, width: loaded.config.width, height: loaded.config.height,
                               scale: loaded.config.scale, frames: frames,
                               fps: duration > 0 ? Double(frames) / duration : loaded.plan.fps, duration: duration,
-                              paletteSize: result.palette.colors.count, milliseconds: (elapsed * 10).rounded() / 10)
+                              paletteSize: result.palette?.colors.count ?? 0, milliseconds: (elapsed * 10).rounded() / 10)
     }
 }
 

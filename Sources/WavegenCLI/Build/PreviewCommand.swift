@@ -208,7 +208,7 @@ enum PreviewPage {
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"
         }
-        let mime = o.format == .gif ? "image/gif" : "image/webp"
+        let mime = o.format.mimeType
         let src = "data:\(mime);base64," + Data(r.bytes).base64EncodedString()
         let shownWidth = max(1, Int((Double(r.width) / r.scale).rounded()))
         let shownHeight = max(1, Int((Double(r.height) / r.scale).rounded()))

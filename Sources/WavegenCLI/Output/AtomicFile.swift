@@ -70,15 +70,26 @@ enum AtomicFile {
 }
 
 /// Temporary files in flight, removed if the process is interrupted.
+///
+/// The signal handler may only make async-signal-safe calls, so the paths live in a fixed table of
+/// C strings allocated once: the handler walks raw pointers and calls `unlink`, touching no Swift
+/// array, string or reference count. A slot is cleared before its string is freed, so the handler
+/// never follows a freed pointer.
 enum TemporaryFiles {
+    /// The most temporary files in flight at once (one per output being written, plus probes).
+    static let capacity = 256
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var paths: [String] = []
+    nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+        table.initialize(repeating: nil, count: capacity)
+        return table
+    }()
     nonisolated(unsafe) private static var installed = false
 
     static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        paths.append(path)
+        if let free = (0..<capacity).first(where: { slots[$0] == nil }) { slots[free] = strdup(path) }
         if !installed {
             installed = true
             for sig in [SIGINT, SIGTERM, SIGHUP] {
@@ -94,10 +105,20 @@ enum TemporaryFiles {
     static func unregister(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        paths.removeAll { $0 == path }
+        for i in 0..<capacity {
+            guard let p = slots[i], strcmp(p, path) == 0 else { continue }
+            slots[i] = nil
+            free(p)
+            return
+        }
     }
 
+    /// Unlinks every registered path; async-signal-safe.
     static func removeAll() {
-        for p in paths { unlink(p) }
+        var i = 0
+        while i < capacity {
+            if let p = slots[i] { unlink(p) }
+            i += 1
+        }
     }
 }

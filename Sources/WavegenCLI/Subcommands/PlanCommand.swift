@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WaveRender
 
 /// `wavegen plan PRESET`: how the loop closes.
 enum PlanCommand: Subcommand {
@@ -23,11 +24,11 @@ enum PlanCommand: Subcommand {
     /// Plans the loop, printing warnings; a failure becomes exit 65 with the planner's explanation.
     static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(CommandError) -> LoopPlan {
         do {
-            let plan = try LoopPlanner.plan(config, strict: strict)
+            let plan = try RenderPipeline().plan(config, strict: strict)
             for w in plan.warnings { console.err("warning: \(config.source): \(w)\n") }
             return plan
         } catch {
-            throw CommandError(.dataError, ["\(config.source): \(error.description)"])
+            throw error.commandError
         }
     }
 

@@ -1,5 +1,5 @@
 import WaveKit
-import WavePNG
+import WaveRender
 
 /// Options shared by the commands that load a preset: overrides and their shortcuts.
 enum PresetOptions {
@@ -47,25 +47,10 @@ enum PresetOptions {
         return result
     }
 
-    /// The largest rider image accepted, in pixels (checked from the PNG header before decoding).
-    static let maximumImagePixels = 4096 * 4096
-
-    /// The preset loader with PNG decoding for rider images.
-    static let loader = PresetLoader(imageDecoder: { (bytes: [UInt8]) throws(ImageProblem) -> RiderImage in
-        do {
-            let png = try PNGImage(decoding: bytes, maximumPixels: maximumImagePixels)
-            return RiderImage(width: png.width, height: png.height, rgba: png.rgba)
-        } catch let e as PNGError {
-            throw ImageProblem(e.message)
-        } catch {
-            throw ImageProblem("\(error)")
-        }
-    })
-
     static func load(_ reference: String, _ a: ParsedArguments) throws(CommandError) -> WaveConfig {
         let overrides = try overrides(a)
         do {
-            return try loader.load(reference, overrides: overrides)
+            return try RenderPipeline().load(reference, overrides: overrides)
         } catch {
             throw error.commandError
         }

@@ -1,4 +1,5 @@
 import WaveKit
+import WaveRender
 
 /// `wavegen presets` and `wavegen presets show NAME`.
 enum PresetsCommand: Subcommand {
@@ -11,7 +12,7 @@ enum PresetsCommand: Subcommand {
         let sources = BundledPresets.sources
         switch a.positionals.first {
         case nil:
-            let loader = PresetOptions.loader
+            let loader = PresetLoader.standard
             for name in sources.keys.sorted() {
                 let description = (try? loader.load(name).description) ?? ""
                 console.out(HelpFormatter.row(name, description).dropFirst(2) + "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WaveRender
 
 /// `wavegen render [PRESET] -o OUT`
 enum RenderCommand: Subcommand {
@@ -36,17 +37,37 @@ enum RenderCommand: Subcommand {
                 throw CommandError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.localizedDescription)"])
             }
         }
-        let encoder = AnimationEncoder(threads: threads, framesDirectory: a.value("--frames"))
-        let result = try encoder.encode(config, plan: plan, format: format)
+        let pipeline = RenderPipeline(threads: threads)
+        var writers = [format.writer(for: config)]
+        if let dir = a.value("--frames") {
+            writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in
+                do throws(CommandError) {
+                    try AtomicFile.write(png, to: dir + "/" + PNGFrameWriter.fileName(k))
+                } catch {
+                    throw RenderError(.cannotWrite, error.lines)
+                }
+            })
+        }
+        let result: RenderPipeline.Written
+        do {
+            let animation = try pipeline.prepare(config, plan: plan)
+            result = try pipeline.write(animation, to: writers)[0]
+        } catch {
+            throw error.commandError
+        }
         try AtomicFile.write(result.bytes, to: output)
+        let timing = result.timing
         if a.has("--verbose") {
             for note in result.notes { console.err("note: \(note)\n") }
-            console.err("note: palette \(result.palette.colors.count) colors: \(result.palette.flatCount) flat, \(result.palette.rampCount) edges × \(result.palette.rampSteps) steps\n")
+            if let palette = result.palette {
+                console.err("note: palette \(palette.colors.count) colors: \(palette.flatCount) flat, \(palette.rampCount) edges × \(palette.rampSteps) steps\n")
+            }
         } else {
-            for note in result.timing.notes { console.err("warning: \(note)\n") }
+            for note in timing?.notes ?? [] { console.err("warning: \(note)\n") }
         }
         if !a.has("--quiet") {
-            console.out("\(output): \(config.width)×\(config.height), \(result.timing.frameCount) frames, \(FormatText.seconds(plan.duration)) s, \(FormatText.bytes(result.bytes.count))\n")
+            let frames = timing.map { ", \($0.frameCount) frames" } ?? ""
+            console.out("\(output): \(config.width)×\(config.height)\(frames), \(FormatText.seconds(plan.duration)) s, \(FormatText.bytes(result.bytes.count))\n")
         }
     }
 

@@ -1,4 +1,5 @@
 import WaveKit
+import WaveRender
 
 /// `wavegen validate PRESET...`
 enum ValidateCommand: Subcommand {
@@ -13,24 +14,15 @@ enum ValidateCommand: Subcommand {
         guard !a.positionals.isEmpty else { throw .usage("validate needs at least one preset") }
         var worst = ExitCode.success
         for reference in a.positionals {
-            do {
-                let config = try PresetOptions.loader.load(reference)
-                _ = try LoopPlanner.plan(config)
-                // The label's font is opened too, so a file that is not a font fails here, not at render time.
-                _ = try AnimationEncoder.labelOverlay(config)
+            do throws(RenderError) {
+                let pipeline = RenderPipeline()
+                let config = try pipeline.load(reference)
+                // Planned and the label's font opened too, so a file that is not a font fails here, not at render time.
+                _ = try pipeline.prepare(config, plan: try pipeline.plan(config))
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
-            } catch let e as PresetError {
-                for line in e.lines { console.err("Error: \(line)\n") }
-                if worst != .noInput { worst = e.exitCode }
-            } catch let e as PlanError {
-                console.err("Error: \(reference): \(e.description)\n")
-                if worst == .success { worst = .dataError }
-            } catch let e as CommandError {
-                for line in e.lines { console.err("Error: \(line)\n") }
-                if worst != .noInput { worst = e.code }
             } catch {
-                console.err("Error: \(reference): \(error)\n")
-                worst = .failure
+                for line in error.lines { console.err("Error: \(line)\n") }
+                if worst != .noInput { worst = error.exitCode }
             }
         }
         if worst != .success { throw CommandError(worst, []) }

@@ -1,0 +1,23 @@
+import Foundation
+import WaveKit
+import WaveText
+
+extension LabelOverlay {
+    /// The label of `config` with its text rendered through FreeType and placed in the box; nil when
+    /// the preset has no label.
+    public static func rendered(for config: WaveConfig) throws(RenderError) -> LabelOverlay? {
+        guard let label = config.label else { return nil }
+        let font = label.font ?? Label.defaultFont
+        guard FileManager.default.fileExists(atPath: font) else {
+            let hint = label.font == nil ? " (the default font comes with Debian's fonts-dejavu-core package)" : ""
+            throw RenderError(.missingInput, ["\(config.source): at label.font: \(font): no such file\(hint)"])
+        }
+        do {
+            let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
+                                                 pixelSize: label.size, strokeWidth: label.strokeWidth)
+            return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
+        } catch {
+            throw RenderError(.invalidInput, ["\(config.source): at label.font: \(error.message)"])
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import WaveKit
+
+/// The pipeline as a library: a preset reference → `WaveConfig` → `LoopPlan` → `Animation` → the
+/// bytes of every writer. The command line, the benchmark and the fuzzer all run it.
+public struct RenderPipeline: Sendable {
+    /// Reads presets (rider images decoded by libpng).
+    public var loader: PresetLoader
+    /// Threads that draw frames: 0 = one per core (small jobs stay on one), 1 = this thread only.
+    /// The bytes written never depend on it.
+    public var threads: Int
+
+    public init(loader: PresetLoader = .standard, threads: Int = 0) {
+        self.loader = loader
+        self.threads = threads
+    }
+
+    /// Loads a preset file or bundled name with `overrides` applied last.
+    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(RenderError) -> WaveConfig {
+        do {
+            return try loader.load(reference, overrides: overrides)
+        } catch {
+            throw RenderError(error)
+        }
+    }
+
+    /// Plans a config's loop; `strict` refuses a fixed duration that moves a speed beyond tolerance.
+    public func plan(_ config: WaveConfig, strict: Bool = false) throws(RenderError) -> LoopPlan {
+        do {
+            return try LoopPlanner.plan(config, strict: strict)
+        } catch {
+            throw RenderError(error, source: config.source)
+        }
+    }
+
+    /// Renders the label's text, so the animation is ready for any writer.
+    public func prepare(_ config: WaveConfig, plan: LoopPlan) throws(RenderError) -> Animation {
+        Animation(config: config, plan: plan, label: try LabelOverlay.rendered(for: config))
+    }
+
+    /// What one writer produced.
+    public struct Written: Sendable {
+        /// The file's bytes (empty for a writer whose output is not one file).
+        public var bytes: [UInt8]
+        /// The frames and delays of a raster writer's format (nil for vector writers).
+        public var timing: FrameTiming?
+        /// The palette its frames were drawn in (nil for vector writers).
+        public var palette: Palette?
+        /// Timing and palette notes, then the writer's own.
+        public var notes: [String]
+    }
+
+    /// Runs every writer over `animation`. Writers asking for the same frames share one renderer
+    /// and one pass over the loop: each frame is drawn once and handed to them in order.
+    public func write(_ animation: Animation, to writers: [any AnimationWriter]) throws(RenderError) -> [Written] {
+        var results = [Written?](repeating: nil, count: writers.count)
+        var groups: [(request: FrameRequest, members: [Int])] = []
+        for (i, w) in writers.enumerated() {
+            if let g = groups.firstIndex(where: { $0.request == w.frames }) { groups[g].members.append(i) } else { groups.append((w.frames, [i])) }
+        }
+        for group in groups {
+            let members = group.members.map { writers[$0] }
+            var raster: FrameRenderer?
+            if case let .raster(format) = group.request {
+                raster = FrameRenderer(config: animation.config, plan: animation.plan, format: format, label: animation.label)
+            }
+            for w in members { try w.begin(animation, raster: raster) }
+            if let raster { try drawFrames(raster, into: members) }
+            for (w, i) in zip(members, group.members) {
+                let bytes = try w.finish()
+                let notes = (raster.map { $0.timing.notes + $0.palette.notes } ?? []) + w.notes
+                results[i] = Written(bytes: bytes, timing: raster?.timing, palette: raster?.palette, notes: notes)
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Loads, plans, prepares and writes one format in memory: what `render` does short of the file.
+    public func render(_ reference: String, overrides: [PresetOverride] = [], format: OutputFormat) throws(RenderError) -> [UInt8] {
+        let config = try load(reference, overrides: overrides)
+        let animation = try prepare(config, plan: try plan(config))
+        return try write(animation, to: [format.writer(for: config)])[0].bytes
+    }
+
+    private func drawFrames(_ raster: FrameRenderer, into writers: [any AnimationWriter]) throws(RenderError) {
+        let frame = RasterFrame(palette: raster.palette)
+        let delays = raster.timing.delays
+        do {
+            try raster.renderAll(threads: threads) { k, indices in
+                frame.show(k, indices: indices, delay: delays[k])
+                for w in writers { try w.add(frame) }
+            }
+        } catch let e as RenderError {
+            throw e
+        } catch {
+            throw RenderError(.failure, ["\(error)"])
+        }
+    }
+}
+
+extension WaveConfig {
+    /// The file a config came from, for messages (its name when it was built in code).
+    public var source: String { file.isEmpty ? name : file }
+}

@@ -1,0 +1,49 @@
+import WaveGIF
+import WaveKit
+
+/// Animated GIF through `GIFEncoder`: the renderer's palette as the color table (ordered by use),
+/// its transparent index, the preset's loop count, delays in centiseconds.
+public final class GIFWriter: AnimationWriter {
+    public let frames = FrameRequest.raster(.gif)
+    private var encoder: GIFEncoder?
+    private var colorCount = 0
+    public private(set) var notes: [String] = []
+
+    public init() {}
+
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+        guard let raster else { throw RenderError(.failure, ["GIF: no frames to encode"]) }
+        encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster) }
+        colorCount = raster.palette.colors.count
+    }
+
+    public func add(_ frame: RasterFrame) throws(RenderError) {
+        guard let encoder else { throw RenderError(.failure, ["GIF: frame before begin"]) }
+        try wrap { () throws(GIFError) in try encoder.add(frame.indices, delay: frame.delay) }
+    }
+
+    public func finish() throws(RenderError) -> [UInt8] {
+        guard let encoder else { throw RenderError(.failure, ["GIF: finish before begin"]) }
+        let bytes = try wrap { () throws(GIFError) in try encoder.finish() }
+        let s = encoder.stats
+        notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colorCount) colors")
+        return bytes
+    }
+
+    /// The encoder for a renderer's frames: its palette, transparency and loop count, and the
+    /// color table ordered by use.
+    public static func encoder(_ raster: FrameRenderer) throws(GIFError) -> GIFEncoder {
+        let config = raster.config, palette = raster.palette
+        return try GIFEncoder(width: config.width, height: config.height,
+                              colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
+                              transparentIndex: palette.transparentIndex, loops: config.loops)
+    }
+
+    private func wrap<T>(_ body: () throws(GIFError) -> T) throws(RenderError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RenderError(.failure, [error.description])
+        }
+    }
+}

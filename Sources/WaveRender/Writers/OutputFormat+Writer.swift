@@ -1,0 +1,11 @@
+import WaveKit
+
+extension OutputFormat {
+    /// A new writer of this format for `config`'s settings.
+    public func writer(for config: WaveConfig) -> any AnimationWriter {
+        switch self {
+        case .gif: return GIFWriter()
+        case .webp: return WebPWriter(options: WebPWriter.options(config))
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import WaveKit
+import WavePNG
+
+/// Every frame of the loop as its own PNG (straight-alpha RGBA), for inspection beside another
+/// output: it asks for the frames of that output's format, so the PNGs show exactly its pixels.
+/// Each PNG goes to `emit` with its frame index; the writer keeps nothing.
+public final class PNGFrameWriter: AnimationWriter {
+    public let frames: FrameRequest
+    private let emit: (_ index: Int, _ png: [UInt8]) throws(RenderError) -> Void
+    private var width = 0, height = 0
+
+    /// Frames drawn for `format`; `emit` stores each encoded PNG.
+    public init(format: OutputFormat, emit: @escaping (_ index: Int, _ png: [UInt8]) throws(RenderError) -> Void) {
+        frames = .raster(format)
+        self.emit = emit
+    }
+
+    /// The conventional file name of frame `index`: `frame-0007.png`.
+    public static func fileName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+        width = animation.config.width
+        height = animation.config.height
+    }
+
+    public func add(_ frame: RasterFrame) throws(RenderError) {
+        let png: [UInt8]
+        do {
+            png = try PNGImage(width: width, height: height, rgba: frame.rgba).encoded()
+        } catch {
+            throw RenderError(.failure, [error.description])
+        }
+        try emit(frame.index, png)
+    }
+
+    public func finish() throws(RenderError) -> [UInt8] { [] }
+}
