@@ -20,6 +20,9 @@ public protocol AnimationWriter: AnyObject {
     func finish() throws(RenderError) -> [UInt8]
     /// What the writer did, for `--verbose` (read after `finish`).
     var notes: [String] { get }
+    /// Images in the file when the format merges identical frames (read after `finish`); nil when it
+    /// does not say.
+    var images: Int? { get }
 }
 
 /// The frames a writer consumes.
@@ -33,6 +36,7 @@ public enum FrameRequest: Equatable, Sendable {
 extension AnimationWriter {
     public func add(_ frame: RasterFrame) throws(RenderError) {}
     public var notes: [String] { [] }
+    public var images: Int? { nil }
 }
 
 /// A frame of the loop as raster writers receive it: palette indices, its delay, and its straight

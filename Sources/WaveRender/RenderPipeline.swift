@@ -45,7 +45,9 @@ public struct RenderPipeline: Sendable {
         public var timing: FrameTiming?
         /// The palette its frames were drawn in (nil for vector writers).
         public var palette: Palette?
-        /// Timing and palette notes, then the writer's own.
+        /// Images in the file, when the format merges identical frames (GIF); nil otherwise.
+        public var images: Int?
+        /// What the writer did (`AnimationWriter.notes`); timing and palette notes are theirs.
         public var notes: [String]
     }
 
@@ -67,8 +69,7 @@ public struct RenderPipeline: Sendable {
             if let raster { try drawFrames(raster, into: members) }
             for (w, i) in zip(members, group.members) {
                 let bytes = try w.finish()
-                let notes = (raster.map { $0.timing.notes + $0.palette.notes } ?? []) + w.notes
-                results[i] = Written(bytes: bytes, timing: raster?.timing, palette: raster?.palette, notes: notes)
+                results[i] = Written(bytes: bytes, timing: raster?.timing, palette: raster?.palette, images: w.images, notes: w.notes)
             }
         }
         return results.map { $0! }

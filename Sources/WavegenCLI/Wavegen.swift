@@ -6,20 +6,29 @@ import WaveRender
 public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     public var err: @Sendable (String) -> Void
+    /// Binary output on stdout (`render -o -`).
+    public var outBytes: @Sendable ([UInt8]) -> Void
     /// Whether stderr is an interactive terminal (progress lines and color only then).
     public var errIsTerminal: Bool
+    /// Whether stdout is a terminal (binary output is refused there).
+    public var outIsTerminal: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool = false) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                outBytes: @escaping @Sendable ([UInt8]) -> Void = { _ in }, errIsTerminal: Bool = false, outIsTerminal: Bool = false) {
         self.out = out
         self.err = err
+        self.outBytes = outBytes
         self.errIsTerminal = errIsTerminal
+        self.outIsTerminal = outIsTerminal
     }
 
     public static let standard = Console(
-        out: { StandardStreams.write($0, to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
-        err: { StandardStreams.write($0, to: FileHandle.standardError, failure: &StandardStreams.errorFailure) },
+        out: { StandardStreams.write(Data($0.utf8), to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
+        err: { StandardStreams.write(Data($0.utf8), to: FileHandle.standardError, failure: &StandardStreams.errorFailure) },
+        outBytes: { StandardStreams.write(Data($0), to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
         errIsTerminal: isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
+        outIsTerminal: isatty(1) != 0)
 }
 
 /// A subcommand: its spec (for parsing and help) and what it does.
@@ -84,6 +93,12 @@ public enum Wavegen {
         }
     }
 
+    /// " (did you mean 'render'?)" for a mistyped subcommand, or "".
+    static func suggestion(for name: String) -> String {
+        let names = subcommands.map { $0.spec.name } + ["help"]
+        return Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
     static func dispatch(_ args: [String], console: Console) throws(CommandError) {
         guard let first = args.first else {
             console.out(overview)
@@ -97,9 +112,9 @@ public enum Wavegen {
             console.out("wavegen \(version)\n")
             return
         case "help":
-            guard args.count > 1 else { console.out(overview); return }
+            guard args.count > 1, args[1] != "help" else { console.out(overview); return }
             guard let sub = subcommands.first(where: { $0.spec.name == args[1] }) else {
-                throw .usage("unknown subcommand '\(args[1])'")
+                throw .usage("unknown subcommand '\(args[1])'\(suggestion(for: args[1]))")
             }
             console.out(HelpFormatter.help(for: sub.spec))
             return
@@ -107,9 +122,7 @@ public enum Wavegen {
             break
         }
         guard let sub = subcommands.first(where: { $0.spec.name == first }) else {
-            let names = subcommands.map { $0.spec.name } + ["help"]
-            let hint = Suggest.closest(to: first, among: names).map { " (did you mean '\($0)'?)" } ?? ""
-            throw .usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'\(hint)")
+            throw .usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'\(suggestion(for: first))")
         }
         let parsed = try ArgumentParser.parse(Array(args.dropFirst()), spec: sub.spec)
         if parsed.has("--help") {
@@ -126,10 +139,10 @@ enum StandardStreams {
     nonisolated(unsafe) static var outputFailure: String?
     nonisolated(unsafe) static var errorFailure: String?
 
-    static func write(_ text: String, to handle: FileHandle, failure: inout String?) {
+    static func write(_ data: Data, to handle: FileHandle, failure: inout String?) {
         guard failure == nil else { return }
         do {
-            try handle.write(contentsOf: Data(text.utf8))
+            try handle.write(contentsOf: data)
         } catch {
             failure = String(cString: strerror(errno == 0 ? EIO : errno))
         }

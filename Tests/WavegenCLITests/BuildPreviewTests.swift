@@ -155,8 +155,9 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let folder = try TemporaryFolder()
         try folder.writeFile(blinkPreset, at: "tiny.json")
         let none = try runExecutable(["preview", "-o", "p.html"], in: folder)
-        #expect(none.code == 64)
-        #expect(none.errLines.first == "Error: preview needs a manifest or presets, and there is no wavegen.json here")
+        // As `build` does without a manifest: a missing input.
+        #expect(none.code == 66)
+        #expect(none.errLines.first == "Error: wavegen.json: no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)")
         let noManifest = try runExecutable(["build"], in: folder)
         #expect(noManifest.code == 66)
         #expect(noManifest.errLines == ["Error: wavegen.json: no such file (name a manifest: wavegen build path/to/wavegen.json)"])

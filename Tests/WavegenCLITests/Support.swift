@@ -9,13 +9,19 @@ final class CapturedConsole: @unchecked Sendable {
     private let lock = NSLock()
     private var outText = ""
     private var errText = ""
+    private var outData: [UInt8] = []
+    /// Whether the console claims stdout is a terminal.
+    var outIsTerminal = false
 
     var out: String { lock.withLock { outText } }
     var err: String { lock.withLock { errText } }
+    var outBytes: [UInt8] { lock.withLock { outData } }
 
     var console: Console {
         Console(out: { s in self.lock.withLock { self.outText += s } },
-                err: { s in self.lock.withLock { self.errText += s } })
+                err: { s in self.lock.withLock { self.errText += s } },
+                outBytes: { b in self.lock.withLock { self.outData += b } },
+                outIsTerminal: outIsTerminal)
     }
 }
 

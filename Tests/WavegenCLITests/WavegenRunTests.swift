@@ -44,7 +44,14 @@ import WaveTestSupport
         let r = wavegen(["help", "rendr"])
         #expect(r.code == 64)
         #expect(r.out.isEmpty)
-        #expect(r.errLines.first == "Error: unknown subcommand 'rendr'")
+        #expect(r.errLines.first == "Error: unknown subcommand 'rendr' (did you mean 'render'?)")
+    }
+
+    @Test func helpForHelpIsTheOverview() {
+        let r = wavegen(["help", "help"])
+        #expect(r.code == 0)
+        #expect(r.err.isEmpty)
+        #expect(r.out == wavegen(["--help"]).out)
     }
 }
 

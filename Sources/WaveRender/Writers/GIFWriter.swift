@@ -8,6 +8,7 @@ public final class GIFWriter: AnimationWriter {
     private var encoder: GIFEncoder?
     private var colorCount = 0
     public private(set) var notes: [String] = []
+    public private(set) var images: Int?
 
     public init() {}
 
@@ -26,7 +27,8 @@ public final class GIFWriter: AnimationWriter {
         guard let encoder else { throw RenderError(.failure, ["GIF: finish before begin"]) }
         let bytes = try wrap { () throws(GIFError) in try encoder.finish() }
         let s = encoder.stats
-        notes.append("GIF: \(s.framesWritten) frames written (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colorCount) colors")
+        images = s.framesWritten
+        notes.append("GIF: \(s.framesWritten) images for \(s.framesIn) frames (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colorCount) colors")
         return bytes
     }
 

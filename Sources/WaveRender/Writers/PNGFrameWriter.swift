@@ -21,6 +21,14 @@ public final class PNGFrameWriter: AnimationWriter {
         return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
     }
 
+    /// The frame index a file name such as `frame-0007.png` stands for, or nil for any other name.
+    public static func frameIndex(fileName name: String) -> Int? {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst(6).dropLast(4)
+        guard digits.count >= 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(digits)
+    }
+
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
         width = animation.config.width
         height = animation.config.height

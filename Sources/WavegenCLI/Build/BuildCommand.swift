@@ -11,7 +11,9 @@ enum BuildCommand: Subcommand {
         arguments: [("<manifest>", "The manifest file, or a folder holding wavegen.json (default: ./wavegen.json).")],
         options: [
             OptionSpec(names: ["--check"], value: nil, help: "Render in memory and write nothing; exit 1 if an output is missing, differs or fails."),
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many outputs at once.", defaultText: "one per core"),
+            OptionSpec(names: ["--jobs", "-j"], value: "n",
+                       help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output).",
+                       defaultText: "one per core"),
             OptionSpec(names: ["--report"], value: "file", help: "Also write a JSON report of every output to this file."),
             OptionSpec(names: ["--json"], value: nil, help: "Print a JSON summary on stdout instead of one line per output."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems: no output lines, summary or progress."),

@@ -57,6 +57,7 @@ struct BuildPlan: Sendable {
     /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error (exit 65);
     /// a preset that cannot be loaded only fails its own outputs.
     static func make(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
+        try checkAxisOverrides(manifest, overrides: cli)
         let loader = PresetLoader.standard
         var outputs: [Output] = []
         var configs: [Config] = []
@@ -88,6 +89,29 @@ struct BuildPlan: Sendable {
         }
         if checkCollisions { try self.checkCollisions(outputs, manifest: manifest) }
         return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings)
+    }
+
+    /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
+    /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
+    /// would hold the same picture under names that say otherwise (`@3x` at 2×).
+    static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(CommandError) {
+        var lines: [String] = []
+        for o in cli {
+            guard case let .key(key)? = o.path.components.first else { continue }
+            for job in manifest.jobs {
+                let axis: String?
+                switch key {
+                case "scale" where job.scales != nil: axis = "scales"
+                case "level" where job.levels != nil: axis = "levels"
+                default:
+                    let varied = job.variants?.contains { v in v.overrides.contains { $0.path.components.first == .key(key) } } ?? false
+                    axis = varied ? "variants" : nil
+                }
+                guard let axis else { continue }
+                lines.append("\(o.source) sets \(key), which \(job.label) varies by its \(axis): its files would all hold one \(key) under names that say otherwise; drop \(o.source) or build other jobs")
+            }
+        }
+        if !lines.isEmpty { throw CommandError(.usage, lines) }
     }
 
     /// The `{name}` of a job: its preset's `name`, or the name its file gives it.
@@ -143,7 +167,7 @@ struct BuildPlan: Sendable {
         if let variant { add(variant.overrides, from: "\(prefix).variants.\(variant.name)") }
         if let scale { add([PresetOverride("scale", JSONNode(.number(scale)))], from: "\(prefix).scales") }
         if let level { add([PresetOverride("level", JSONNode(.number(level)))], from: "\(prefix).levels") }
-        add(cli, from: "--set")
+        overrides += cli
 
         let config: WaveConfig
         do {

@@ -44,7 +44,7 @@ enum PreviewCommand: Subcommand {
         var inputs = a.positionals
         if inputs.isEmpty {
             guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
-                throw .usage("preview needs a manifest or presets, and there is no \(BuildManifest.defaultFileName) here")
+                throw CommandError(.noInput, ["\(BuildManifest.defaultFileName): no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)"])
             }
             inputs = [BuildManifest.defaultFileName]
         }

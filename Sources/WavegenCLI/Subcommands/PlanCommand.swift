@@ -32,8 +32,8 @@ enum PlanCommand: Subcommand {
         }
     }
 
-    static func table(_ plan: LoopPlan, config: WaveConfig) -> String {
-        var lines: [String] = []
+    /// "100 frames at 50 fps = 2 s (the shortest loop that keeps every speed exactly)"
+    static func summary(_ plan: LoopPlan, config: WaveConfig) -> String {
         let rule: String
         switch plan.rule {
         case .exact: rule = "the shortest loop that keeps every speed exactly"
@@ -41,8 +41,11 @@ enum PlanCommand: Subcommand {
         case .fixedDuration: rule = "duration \(FormatText.seconds(plan.duration)) s as given; speeds rounded to whole cycles"
         case .levelOnly: rule = "no layer drifts; the level animation gets a \(FormatText.seconds(LoopPlanner.stillLoopSeconds)) s loop"
         }
-        lines.append("\(config.name): \(plan.frameCount) frames at \(FormatText.seconds(plan.fps)) fps = \(FormatText.seconds(plan.duration)) s (\(rule))")
-        lines.append("")
+        return "\(plan.frameCount) frames at \(FormatText.seconds(plan.fps)) fps = \(FormatText.seconds(plan.duration)) s (\(rule))"
+    }
+
+    static func table(_ plan: LoopPlan, config: WaveConfig) -> String {
+        var lines = ["\(config.name): \(summary(plan, config: config))", ""]
         lines.append("layer  requested → used (wavelengths/s)  cycles/loop  change")
         for (i, l) in plan.layers.enumerated() {
             let change = l.change == 0 ? "exact" : String(format: "%+.2f %%", (l.used - l.requested) / abs(l.requested) * 100)

@@ -19,9 +19,16 @@ enum PresetOptions {
     static func overrides(_ a: ParsedArguments) throws(CommandError) -> [PresetOverride] {
         var result: [PresetOverride] = []
         func add(_ text: String, from option: String) throws(CommandError) {
-            guard let o = PresetOverride(parsing: text) else {
+            guard var o = PresetOverride(parsing: text) else {
                 throw .usage("\(option) expects key=value with a key path like layers[0].color, got '\(text)'")
             }
+            o.source = option
+            result.append(o)
+        }
+        /// A shortcut's override, named by the option the user typed.
+        func shortcut(_ key: String, _ value: JSONNode, from option: String) {
+            var o = PresetOverride(key, value)
+            o.source = option
             result.append(o)
         }
         if let s = a.value("--size") {
@@ -34,10 +41,10 @@ enum PresetOptions {
         for (option, key) in [("--scale", "scale"), ("--fps", "fps"), ("--level", "level")] {
             if let v = a.value(option) {
                 guard let n = Double(v), n.isFinite else { throw .usage("\(option) expects a number, got '\(v)'") }
-                result.append(PresetOverride(key, JSONNode(.number(n))))
+                shortcut(key, JSONNode(.number(n)), from: option)
             }
         }
-        if let v = a.value("--background") { result.append(PresetOverride("background", JSONNode(.string(v)))) }
+        if let v = a.value("--background") { shortcut("background", JSONNode(.string(v)), from: "--background") }
         for s in a.values["--set"] ?? [] {
             let key = s.prefix { $0 != "=" }
             let parts = key.split(separator: ".", omittingEmptySubsequences: false).count + key.filter { $0 == "[" }.count

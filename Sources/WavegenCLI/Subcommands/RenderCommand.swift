@@ -10,27 +10,38 @@ enum RenderCommand: Subcommand {
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [("<preset>", "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).")],
         options: [
-            OptionSpec(names: ["--output", "-o"], value: "file", help: "The file to write; .gif or .webp picks the format."),
-            OptionSpec(names: ["--format"], value: "gif|webp", help: "The format, when the file name does not say."),
-            OptionSpec(names: ["--frames"], value: "dir", help: "Also write every frame as a numbered PNG into this folder."),
+            OptionSpec(names: ["--output", "-o"], value: "file",
+                       help: "The file to write; .gif or .webp picks the format. '-' writes to standard output (with --format, not to a terminal)."),
+            OptionSpec(names: ["--format"], value: "gif|webp", help: "The format, when the file name does not say; it may not contradict a .gif or .webp name."),
+            OptionSpec(names: ["--frames"], value: "dir",
+                       help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance."),
-            OptionSpec(names: ["--threads", "-j"], value: "n", help: "Render with this many threads.", defaultText: "one per core"),
+            OptionSpec(names: ["--threads", "-j"], value: "n",
+                       help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism).", defaultText: "one per core"),
             OptionSpec(names: ["--verbose", "-v"], value: nil, help: "Describe the plan, palette and encoder choices on stderr."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs)
 
+    /// The `--output` value that means standard output.
+    static let standardOutput = "-"
+
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         guard a.positionals.count <= 1 else { throw .usage("render takes one preset, got \(a.positionals.count)") }
         guard let output = a.value("--output") else { throw .usage("missing --output <file>") }
+        let toStdout = output == standardOutput
         let format = try outputFormat(output, explicit: a.value("--format"))
+        if toStdout, console.outIsTerminal {
+            throw .usage("will not write \(format.name) to a terminal; redirect standard output or name a file with -o")
+        }
         let threads = try a.value("--threads").map { (v: String) throws(CommandError) -> Int in
             guard let n = Int(v), n >= 1 else { throw .usage("--threads expects a whole number ≥ 1, got '\(v)'") }
             return n
         } ?? 0
         let config = try PresetOptions.load(a.positionals.first ?? PresetOptions.defaultPreset, a)
         let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
-        try AtomicFile.checkWritable(output)
-        if let dir = a.value("--frames") {
+        if !toStdout { try AtomicFile.checkWritable(output) }
+        let framesFolder = a.value("--frames")
+        if let dir = framesFolder {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             } catch {
@@ -39,7 +50,7 @@ enum RenderCommand: Subcommand {
         }
         let pipeline = RenderPipeline(threads: threads)
         var writers = [format.writer(for: config)]
-        if let dir = a.value("--frames") {
+        if let dir = framesFolder {
             writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in
                 do throws(CommandError) {
                     try AtomicFile.write(png, to: dir + "/" + PNGFrameWriter.fileName(k))
@@ -55,34 +66,65 @@ enum RenderCommand: Subcommand {
         } catch {
             throw error.commandError
         }
-        try AtomicFile.write(result.bytes, to: output)
-        let timing = result.timing
-        if a.has("--verbose") {
-            for note in result.notes { console.err("note: \(note)\n") }
-            if let palette = result.palette {
-                console.err("note: palette \(palette.colors.count) colors: \(palette.flatCount) flat, \(palette.rampCount) edges × \(palette.rampSteps) steps\n")
-            }
+        if toStdout {
+            console.outBytes(result.bytes)
         } else {
-            for note in timing?.notes ?? [] { console.err("warning: \(note)\n") }
+            try AtomicFile.write(result.bytes, to: output)
+        }
+        if let dir = framesFolder, let count = result.timing?.frameCount { removeStaleFrames(in: dir, keeping: count, console: console) }
+        for note in result.timing?.notes ?? [] { console.err("warning: \(note)\n") }
+        if a.has("--verbose") {
+            console.err("note: plan: \(PlanCommand.summary(plan, config: config))\n")
+            if let palette = result.palette {
+                let capped = palette.notes.isEmpty ? "" : "; " + palette.notes.joined(separator: "; ")
+                console.err("note: palette: \(palette.colors.count) colors: \(palette.flatCount) flat, \(palette.rampCount) edges × \(palette.rampSteps) steps\(capped)\n")
+            }
+            for note in result.notes { console.err("note: \(note)\n") }
         }
         if !a.has("--quiet") {
-            let frames = timing.map { ", \($0.frameCount) frames" } ?? ""
-            console.out("\(output): \(config.width)×\(config.height)\(frames), \(FormatText.seconds(plan.duration)) s, \(FormatText.bytes(result.bytes.count))\n")
+            var frames = ""
+            if let timing = result.timing {
+                frames = ", \(timing.frameCount) frames"
+                if let images = result.images, images != timing.frameCount { frames += " (\(images) \(images == 1 ? "image" : "images") in the file)" }
+            }
+            let line = "\(toStdout ? "(standard output)" : output): \(config.width)×\(config.height)\(frames), \(FormatText.seconds(plan.duration)) s, \(FormatText.bytes(result.bytes.count))\n"
+            if toStdout { console.err(line) } else { console.out(line) }
         }
     }
 
+    /// Removes `frame-NNNN.png` files in `dir` numbered `count` or more: an earlier, longer render's
+    /// frames, which anything reading `frame-%04d.png` would otherwise take as part of this loop.
+    /// Nothing else in the folder is touched.
+    static func removeStaleFrames(in dir: String, keeping count: Int, console: Console) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names {
+            guard let k = PNGFrameWriter.frameIndex(fileName: name), k >= count else { continue }
+            if unlink(dir + "/" + name) != 0 {
+                console.err("warning: \(dir)/\(name): cannot remove this stale frame: \(String(cString: strerror(errno)))\n")
+            }
+        }
+    }
+
+    /// The format `--format` names, else the one the output's extension names. A format that
+    /// contradicts a known extension is refused rather than writing one format under another's name.
     static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
+        let ext = path == standardOutput ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
+        let named = OutputFormat(rawValue: ext)
+        let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
         if let explicit {
             guard let f = OutputFormat(rawValue: explicit.lowercased()) else {
-                throw .usage("--format must be gif or webp, got '\(explicit)'")
+                throw .usage("--format must be \(formats), got '\(explicit)'")
+            }
+            if let named, named != f {
+                throw .usage("--format \(f.rawValue) contradicts the file name '\(path)' (a .\(ext) file is \(named.name)); name it .\(f.rawValue) or drop --format")
             }
             return f
         }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        guard let f = OutputFormat(rawValue: ext) else {
+        guard let named else {
+            if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
             throw .usage("cannot tell the format from '\(path)'; name it .gif or .webp, or pass --format")
         }
-        return f
+        return named
     }
 }
 

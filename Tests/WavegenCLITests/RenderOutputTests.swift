@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import WavegenCLI
+
+/// Where `render` writes, and what it says about it.
+@Suite struct RenderOutputTests {
+    /// Frames an earlier, longer render left in a --frames folder are removed; nothing else is.
+    @Test func staleFramesAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        let frames = folder.file("frames")
+        #expect(wavegen(["render", "spinner", "-o", folder.file("a.gif"), "--frames", frames, "-q"]).code == 0)
+        #expect(try folder.contents("frames").count == 50)
+        _ = try folder.write("keep", to: "frames/notes.txt")
+        _ = try folder.write("keep", to: "frames/frame-last.png")
+        let r = wavegen(["render", "spinner", "--fps", "25", "-o", folder.file("a.gif"), "--frames", frames, "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        let names = try folder.contents("frames")
+        #expect(names.filter { $0.hasPrefix("frame-0") }.count == 25)
+        #expect(names.contains("frame-0024.png") && !names.contains("frame-0025.png") && !names.contains("frame-0049.png"))
+        #expect(names.contains("notes.txt") && names.contains("frame-last.png"))
+    }
+
+    @Test(arguments: [("a.gif", "webp"), ("anim.webp", "gif"), ("x.GIF", "webp")])
+    func aFormatContradictingTheNameIsAUsageError(file: String, format: String) throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "spinner", "-o", folder.file(file), "--format", format])
+        #expect(r.code == 64)
+        #expect(r.errLines.first?.contains("contradicts the file name") == true, "\(r.err)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    @Test func aFormatForANameThatSaysNothingIsFine() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "spinner", "-o", folder.file("loader.bin"), "--format", "webp", "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(try folder.bytes("loader.bin").starts(with: Array("RIFF".utf8)))
+    }
+
+    /// `-o -` writes the file's bytes to standard output and the status line to stderr.
+    @Test func dashWritesToStandardOutput() throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", "spinner", "-o", folder.file("a.gif"), "-q"]).code == 0)
+        let captured = CapturedConsole()
+        let code = Wavegen.run(["render", "spinner", "-o", "-", "--format", "gif"], console: captured.console)
+        #expect(code == 0, "\(captured.err)")
+        #expect(captured.outBytes == (try folder.bytes("a.gif")))
+        #expect(captured.out.isEmpty)
+        #expect(captured.err.hasPrefix("(standard output): 74×64, 50 frames"), "\(captured.err)")
+        #expect(try folder.contents() == ["a.gif"], "a file named '-' was written")
+    }
+
+    @Test func dashRefusesATerminalAndNeedsAFormat() {
+        let terminal = CapturedConsole()
+        terminal.outIsTerminal = true
+        #expect(Wavegen.run(["render", "spinner", "-o", "-", "--format", "gif"], console: terminal.console) == 64)
+        #expect(terminal.err.hasPrefix("Error: will not write GIF to a terminal"), "\(terminal.err)")
+        #expect(terminal.outBytes.isEmpty)
+        let r = wavegen(["render", "spinner", "-o", "-"])
+        #expect(r.code == 64)
+        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp")
+    }
+
+    /// Identical frames merged into fewer images: the line says both numbers.
+    @Test func mergedFramesAreCountedBothWays() throws {
+        let folder = try TemporaryFolder()
+        let flat = (0..<3).flatMap { ["--set", "layers[\($0)].amplitude=0"] }
+        let r = wavegen(["render", "classic", "-o", folder.file("flat.gif")] + flat)
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains(", 100 frames (1 image in the file), 2 s, "), "\(r.out)")
+        let moving = wavegen(["render", "spinner", "-o", folder.file("s.gif")])
+        #expect(moving.out.contains(", 50 frames, 1 s, "), "\(moving.out)")
+    }
+
+    /// A shortcut's problem is named by the option the user typed, and a --set by --set.
+    @Test func shortcutProblemsNameTheirOption() {
+        #expect(wavegen(["render", "classic", "--scale", "0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --scale: at scale: ") == true)
+        #expect(wavegen(["render", "classic", "--background", "white", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --background: at background: ") == true)
+        #expect(wavegen(["render", "classic", "--set", "fps=0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --set: at fps: ") == true)
+    }
+
+    /// -v says how the loop closes, the palette once, and what the encoder did.
+    @Test func verboseDescribesThePlanOnce() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "spinner", "-o", folder.file("s.gif"), "-v"])
+        #expect(r.code == 0)
+        #expect(r.errLines.filter { $0.hasPrefix("note: plan: 50 frames at 50 fps = 1 s") }.count == 1, "\(r.err)")
+        #expect(r.errLines.filter { $0.contains("palette") }.count == 1, "\(r.err)")
+        #expect(r.errLines.contains { $0.hasPrefix("note: GIF: ") })
+    }
+}
