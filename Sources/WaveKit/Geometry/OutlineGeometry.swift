@@ -1,13 +1,17 @@
 import Foundation
 
-/// Signed distance to the shape's outline, in output pixels: negative inside, positive outside.
-/// Every variant is 1-Lipschitz, so `|d| > 0.71` at a pixel's center means the whole pixel is on one side.
-struct OutlineGeometry: Sendable {
-    let shape: Shape
-    let box: Rect
+/// The shape's outline as geometry, in output pixels (y grows downwards): its signed distance and
+/// its vertical chords, also shrunk by an inset (the water region lies inside the outline by the
+/// border's width and gap).
+public struct OutlineGeometry: Sendable {
+    /// The outline's kind (rectangle, rounded rectangle, circle or triangle).
+    public let shape: Shape
+    /// The box the outline fills, in output pixels.
+    public let box: Rect
     private let planes: [(nx: Double, ny: Double, c: Double)]
 
-    init(shape: Shape, box: Rect) {
+    /// The outline of `shape` filling `box` (a circle's box is a square).
+    public init(shape: Shape, box: Rect) {
         // Rectangles and triangles are intersections of half-planes (used for chords).
         self.shape = shape
         self.box = box
@@ -30,8 +34,8 @@ struct OutlineGeometry: Sendable {
     }
 
     /// The vertical extent [top, bottom] of the outline shrunk by `d` at column x, or nil when x is
-    /// outside it. Every shape is convex, so the extent is one interval.
-    func chord(x: Double, inset d: Double) -> (Double, Double)? {
+    /// outside it; all in output pixels. Every shape is convex, so the extent is one interval.
+    public func chord(x: Double, inset d: Double) -> (Double, Double)? {
         switch shape {
         case .rect, .triangle:
             var lo = -Double.infinity, hi = Double.infinity
@@ -63,7 +67,10 @@ struct OutlineGeometry: Sendable {
         }
     }
 
-    func signedDistance(_ x: Double, _ y: Double) -> Double {
+    /// Signed distance from (x, y) to the outline, in output pixels: negative inside, positive
+    /// outside. Every shape's is 1-Lipschitz, so `|d| > 0.71` at a pixel's center means the whole
+    /// pixel is on one side.
+    public func signedDistance(_ x: Double, _ y: Double) -> Double {
         switch shape {
         case .rect:
             let dx = abs(x - box.midX) - box.width / 2, dy = abs(y - box.midY) - box.height / 2
