@@ -17,12 +17,16 @@ struct StaticCoverage: Sendable {
     /// For each row, the half-open range of columns holding any water coverage.
     let waterSpans: [Range<Int>]
 
-    init(config: WaveConfig) {
-        width = config.width
-        height = config.height
-        let geometry = OutlineGeometry(shape: config.shape, box: config.outline)
-        let ring = config.border.map { $0.width + $0.gap } ?? 0
-        let borderWidth = config.border?.width ?? 0
+    /// Columns holding any water.
+    let waterColumns: Range<Int>
+
+    /// The coverage of `model`'s water region and border ring on its canvas.
+    init(model: WaveModel) {
+        width = model.config.width
+        height = model.config.height
+        let geometry = model.outline
+        let ring = model.waterInset
+        let borderWidth = model.borderWidth
         var water = [Float](repeating: 0, count: width * height)
         var border = [Float](repeating: 0, count: width * height)
         var spans: [Range<Int>] = []
@@ -56,5 +60,23 @@ struct StaticCoverage: Sendable {
         self.water = water
         self.border = border
         self.waterSpans = spans
+        var lo = width, hi = 0
+        for span in spans where !span.isEmpty {
+            lo = min(lo, span.lowerBound)
+            hi = max(hi, span.upperBound)
+        }
+        waterColumns = lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// For each column, the first row with water and the row after the last ((0, 0) for none).
+    var waterRowsByColumn: [(top: Int, bottom: Int)] {
+        var extents = [(top: Int, bottom: Int)](repeating: (Int.max, Int.min), count: width)
+        for y in 0..<height {
+            for x in waterSpans[y] where water[y * width + x] > 0 {
+                extents[x].top = min(extents[x].top, y)
+                extents[x].bottom = max(extents[x].bottom, y + 1)
+            }
+        }
+        return extents.map { $0.top <= $0.bottom ? $0 : (0, 0) }
     }
 }
