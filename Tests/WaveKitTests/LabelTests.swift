@@ -32,13 +32,12 @@ import Testing
         var cache = ColorCache()
         var out: [UInt8] = []
         renderer.render(frame: frame, into: &out, cache: &cache)
-        var geometry = SurfaceGeometry(config: config, plan: plan)
-        geometry.prepare(frame: frame, of: renderer.timing.frameCount)
+        let surfaces = WaveModel(config: config, plan: plan).surfaces(frame: frame, of: renderer.timing.frameCount)
         var above = 0, below = 0
         for y in overlay.y..<(overlay.y + overlay.height) {
             for x in overlay.x..<(overlay.x + overlay.width) {
                 // The front surface's highest and lowest point across the pixel's width.
-                let ys = (0...8).map { geometry.surface(layer: 1, x: Double(x) + Double($0) / 8) }
+                let ys = (0...8).map { surfaces.surface(layer: 1, atX: Double(x) + Double($0) / 8) }
                 let color = renderer.palette.colors[Int(out[y * config.width + x])]
                 if Double(y + 1) <= ys.min()! {
                     #expect(color == RGBA(0x0D, 0x47, 0xA1), "above the water at \(x),\(y)")
@@ -50,7 +49,7 @@ import Testing
                     // Split pixels blend the two colors by the part of the pixel under water.
                     var under = 0
                     for sy in 0..<32 {
-                        for sx in 0..<32 where Double(y) + (Double(sy) + 0.5) / 32 >= geometry.surface(layer: 1, x: Double(x) + (Double(sx) + 0.5) / 32) {
+                        for sx in 0..<32 where Double(y) + (Double(sy) + 0.5) / 32 >= surfaces.surface(layer: 1, atX: Double(x) + (Double(sx) + 0.5) / 32) {
                             under += 1
                         }
                     }

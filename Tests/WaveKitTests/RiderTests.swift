@@ -36,9 +36,8 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         let (config, plan) = try riderScene(tilt: 0.5)
         let rider = RiderRaster(config.rider!)
         let count = plan.timing(for: .gif).frameCount
-        var geometry = SurfaceGeometry(config: config, plan: plan)
-        geometry.prepare(frame: frame, of: count)
-        let p = rider.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let surfaces = WaveModel(config: config, plan: plan).surfaces(frame: frame, of: count)
+        let p = rider.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
         // The surface formula, written out.
         let l = config.layers[1]
         let x = config.box.x + 0.4 * config.box.width
@@ -73,14 +72,14 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         var cache = ColorCache()
         var frame: [UInt8] = []
         let count = renderer.timing.frameCount
-        var geometry = SurfaceGeometry(config: config, plan: plan)
+        let model = WaveModel(config: config, plan: plan)
         var hullAbove = 0
         for k in [0, count / 3] {
             renderer.render(frame: k, into: &frame, cache: &cache)
-            geometry.prepare(frame: k, of: count)
+            let surfaces = model.surfaces(frame: k, of: count)
             for y in 0..<config.height {
                 for x in 0..<config.width where renderer.palette.colors[Int(frame[y * config.width + x])] == RGBA(200, 40, 30) {
-                    let front = max(geometry.surface(layer: 1, x: Double(x)), geometry.surface(layer: 1, x: Double(x + 1)))
+                    let front = max(surfaces.surface(layer: 1, atX: Double(x)), surfaces.surface(layer: 1, atX: Double(x + 1)))
                     #expect(Double(y) < front, "hull color under the front layer at \(x),\(y) frame \(k)")
                     hullAbove += 1
                 }

@@ -31,6 +31,7 @@ public final class FrameRenderer: Sendable {
         self.target = target
         let scene = SceneRaster(config: config, plan: plan, label: label)
         self.scene = scene
+        let model = scene.model
         let (palette, lookup, bgIndex) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
         self.palette = palette
         flatLookup = lookup
@@ -41,22 +42,20 @@ public final class FrameRenderer: Sendable {
             for x in 0..<config.width {
                 let i = y * config.width + x
                 let b = Double(scene.coverage.border[i])
-                base[i] = b == 0 && !target.dependsOnPosition(scene.background) ? bgIndex
-                    : FrameRenderer.index(of: scene.background.mixed(with: scene.ringColor, b), x: x, y: y,
+                base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex
+                    : FrameRenderer.index(of: model.background.mixed(with: model.ringColor, b), x: x, y: y,
                                           target: target, palette: palette, cache: &cache)
             }
         }
         baseFrame = base
         // Under every layer a pixel's color does not change from frame to frame.
         var full = base
-        var allLayers = scene.background
-        for c in scene.layerColors { allLayers = allLayers.under(c, coverage: 1) }
         for y in 0..<config.height {
             for x in scene.coverage.waterSpans[y] {
                 let i = y * config.width + x
                 let w = Double(scene.coverage.water[i])
                 guard w > 0 else { continue }
-                let water = w == 1 || scene.subcolumnsReachWater(x, y) ? allLayers : scene.background
+                let water = w == 1 || scene.subcolumnsReachWater(x, y) ? model.allLayersColor : model.background
                 let color = scene.mix(water: water, w, ring: Double(scene.coverage.border[i]))
                 full[i] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
             }
@@ -67,12 +66,12 @@ public final class FrameRenderer: Sendable {
     /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
     /// colors, and builds the palette. Returns it with the flat lookup and the background's index.
     static func palette(for scene: SceneRaster, frames: Int, target: RenderTarget) -> (Palette, [Int32], UInt8) {
-        let config = scene.config
+        let config = scene.config, model = scene.model
         var builder = PaletteBuilder()
-        let bgFlat = builder.flat(scene.background)
+        let bgFlat = builder.flat(model.background)
         var borderFlat: Int?
         if config.border != nil {
-            let b = builder.flat(scene.ringColor)
+            let b = builder.flat(model.ringColor)
             builder.edge(b, bgFlat)
             borderFlat = b
         }
@@ -80,13 +79,11 @@ public final class FrameRenderer: Sendable {
         // Flat region of each layer set (-1: not seen yet), and the edges already registered.
         var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
         var seenEdges = Set<Int>()
-        let columnExtent = columnExtents(scene.coverage)
-        var geometry = SurfaceGeometry(config: config, plan: scene.plan)
-        var ys = [Double](repeating: 0, count: layerCount)
+        let columnExtent = scene.coverage.waterRowsByColumn
         var order = Array(0..<layerCount)
         func flatOf(_ mask: Int) -> Int {
             if maskFlat[mask] >= 0 { return maskFlat[mask] }
-            let f = builder.flat(scene.maskColors.isEmpty ? maskColor(mask, scene) : scene.maskColors[mask])
+            let f = builder.flat(model.compositeColor(ofLayers: mask))
             maskFlat[mask] = f
             builder.edge(f, bgFlat)
             if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
@@ -94,34 +91,18 @@ public final class FrameRenderer: Sendable {
         }
         let columns = scene.waterColumns
         for k in 0..<frames {
-            geometry.prepare(frame: k, of: frames)
-            // The surfaces at pixel centers, column after column, by rotating each layer's sine.
-            var sines = [Double](repeating: 0, count: layerCount), cosines = sines, stepSin = sines, stepCos = sines
-            for i in 0..<layerCount {
-                let step = 2 * Double.pi / config.layers[i].wavelength
-                (stepSin[i], stepCos[i]) = (sin(step), cos(step))
-            }
+            // The surfaces at pixel centers, column after column.
+            let heights = model.surfaces(frame: k, of: frames).pixelCenterHeights(columns: columns)
             var previousEdge = -1
             for x in columns {
-                if (x - columns.lowerBound) % 32 == 0 {
-                    for i in 0..<layerCount {
-                        let theta = 2 * Double.pi * ((Double(x) + 0.5 - config.box.x) / config.layers[i].wavelength + geometry.phase[i])
-                        (sines[i], cosines[i]) = (sin(theta), cos(theta))
-                    }
-                }
-                defer {
-                    for i in 0..<layerCount {
-                        (sines[i], cosines[i]) = (sines[i] * stepCos[i] + cosines[i] * stepSin[i], cosines[i] * stepCos[i] - sines[i] * stepSin[i])
-                    }
-                }
                 let (top, bottom) = columnExtent[x]
                 guard top < bottom else { continue }
-                for i in 0..<layerCount { ys[i] = geometry.base[i] - config.layers[i].amplitude * sines[i] }
+                let row = (x - columns.lowerBound) * layerCount
                 // Insertion sort: few layers.
                 for j in 1..<max(1, layerCount) {
                     let v = order[j]
                     var m = j
-                    while m > 0 && (ys[order[m - 1]] > ys[v] || (ys[order[m - 1]] == ys[v] && order[m - 1] > v)) {
+                    while m > 0 && (heights[row + order[m - 1]] > heights[row + v] || (heights[row + order[m - 1]] == heights[row + v] && order[m - 1] > v)) {
                         order[m] = order[m - 1]
                         m -= 1
                     }
@@ -131,8 +112,8 @@ public final class FrameRenderer: Sendable {
                 var mask = 0
                 var previous = -1
                 for j in 0...layerCount {
-                    let upper = j == 0 ? -Double.infinity : ys[order[j - 1]]
-                    let lower = j == layerCount ? Double.infinity : ys[order[j]]
+                    let upper = j == 0 ? -Double.infinity : heights[row + order[j - 1]]
+                    let lower = j == layerCount ? Double.infinity : heights[row + order[j]]
                     if j > 0 { mask |= 1 << order[j - 1] }
                     guard lower > Double(top), upper < Double(bottom) else { continue }
                     let f = flatOf(mask)
@@ -154,26 +135,6 @@ public final class FrameRenderer: Sendable {
         return (palette, lookup, UInt8(flatIndex[bgFlat]))
     }
 
-    /// The composite of the layers in `mask` over the background (for scenes with too many layers
-    /// for a table).
-    static func maskColor(_ mask: Int, _ scene: SceneRaster) -> PremultipliedColor {
-        var c = scene.background
-        for (i, layer) in scene.layerColors.enumerated() where mask & (1 << i) != 0 { c = c.under(layer, coverage: 1) }
-        return c
-    }
-
-    /// For each column, the first row with water and the row after the last.
-    static func columnExtents(_ coverage: StaticCoverage) -> [(Int, Int)] {
-        var extents = [(Int, Int)](repeating: (Int.max, Int.min), count: coverage.width)
-        for y in 0..<coverage.height {
-            for x in coverage.waterSpans[y] where coverage.water[y * coverage.width + x] > 0 {
-                extents[x].0 = min(extents[x].0, y)
-                extents[x].1 = max(extents[x].1, y + 1)
-            }
-        }
-        return extents.map { $0.0 <= $0.1 ? $0 : (0, 0) }
-    }
-
     @inline(__always)
     static func index(of c: PremultipliedColor, x: Int, y: Int, target: RenderTarget, palette: Palette,
                       cache: inout ColorCache) -> UInt8 {
@@ -190,22 +151,18 @@ public final class FrameRenderer: Sendable {
     /// their rectangles. This loop runs for every frame, so it works on raw buffers.
     public func render(frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
         let width = config.width, height = config.height
-        let layerCount = config.layers.count
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
         guard !scene.waterColumns.isEmpty else { return }
         let f = scene.frame(frame, of: timing.frameCount)
+        let model = scene.model
         let columns = scene.waterColumns.count
         let x0 = scene.waterColumns.lowerBound
         // Per column: rows before `top` lie above every surface, rows from `bottom` on below all.
         var top = [Int](repeating: 0, count: columns), bottom = [Int](repeating: 0, count: columns)
         var firstRow = height, fullRow = 0
         for c in 0..<columns {
-            var lo = Double.infinity, hi = -Double.infinity
-            for i in 0..<layerCount {
-                lo = min(lo, f.minY[i * columns + c])
-                hi = max(hi, f.maxY[i * columns + c])
-            }
+            let (lo, hi) = f.samples.extent(column: c)
             top[c] = max(0, min(height, Int(lo.rounded(.down))))
             bottom[c] = max(0, min(height, Int(hi.rounded(.up))))
             firstRow = min(firstRow, top[c])
@@ -228,11 +185,11 @@ public final class FrameRenderer: Sendable {
                         if y >= bottom[c] { o[p] = full[p]; continue }
                         guard y >= top[c] else { continue }
                         if coverage.water[p] == 1 && coverage.border[p] == 0 {
-                            let (mask, crossing) = layers(c, rowTop, rowBottom, f, columns: columns)
-                            if crossing == FrameRenderer.noSurface {
+                            let (mask, crossing) = f.samples.layers(column: c, top: rowTop, bottom: rowBottom)
+                            if crossing == WaveModel.SurfaceSamples.noSurface {
                                 let index = flatLookup[mask]
                                 if index >= 0 { o[p] = UInt8(index); continue }
-                            } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f, columns: columns) {
+                            } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f) {
                                 o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
                                 continue
                             }
@@ -240,7 +197,6 @@ public final class FrameRenderer: Sendable {
                         o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
                     }
                 }
-                let frontBit = 1 << (layerCount - 1)
                 for (rows, cols) in scene.overlayAreas(f) {
                     for y in rows {
                         let span = coverage.waterSpans[y].clamped(to: cols)
@@ -248,11 +204,12 @@ public final class FrameRenderer: Sendable {
                         for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
                             let p = y * width + x
                             // Label over a single flat region: no need to integrate the pixel.
-                            if let label = scene.label, !scene.onRider(x, y, f), !scene.maskColors.isEmpty,
+                            if let label = scene.label, !scene.onRider(x, y, f), model.hasCompositeTable,
                                coverage.water[p] == 1, coverage.border[p] == 0 {
-                                let (mask, crossing) = layers(x - x0, rowTop, rowBottom, f, columns: columns)
-                                if crossing == FrameRenderer.noSurface {
-                                    let color = label.paint(x, y, over: scene.maskColors[mask], submerged: mask & frontBit != 0 ? 1 : 0)
+                                let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
+                                if crossing == WaveModel.SurfaceSamples.noSurface {
+                                    let color = label.paint(x, y, over: model.compositeColor(ofLayers: mask),
+                                                            submerged: model.includesFrontLayer(mask) ? 1 : 0)
                                     o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
                                     continue
                                 }
@@ -266,36 +223,15 @@ public final class FrameRenderer: Sendable {
         }
     }
 
-    /// `layers` found no surface crossing the pixel.
-    static let noSurface = -1
-    /// `layers` found more than one surface crossing the pixel.
-    static let severalSurfaces = -2
-
-    /// Which layers cover the pixel rows `top`…`bottom` of water column `c` entirely (bit i = layer
-    /// i), and which layer's surface crosses them: its index, `noSurface` or `severalSurfaces`.
-    @inline(__always)
-    func layers(_ c: Int, _ top: Double, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> (mask: Int, crossing: Int) {
-        var mask = 0, crossing = FrameRenderer.noSurface
-        for i in 0..<config.layers.count {
-            let k = i * columns + c
-            if f.maxY[k] <= top { mask |= 1 << i } else if f.minY[k] < bottom {
-                crossing = crossing == FrameRenderer.noSurface ? i : FrameRenderer.severalSurfaces
-            }
-        }
-        return (mask, crossing)
-    }
-
     /// The color of an interior pixel crossed by exactly one layer's surface, `partial` (the common
     /// edge): the blend of the two flat regions it separates, `mask` and `mask` with that layer, by
     /// the part of the pixel under the layer, exact per sub-column.
     @inline(__always)
-    func singleEdge(_ mask: Int, _ partial: Int, _ c: Int, _ bottom: Double, _ f: SceneRaster.Frame, columns: Int) -> PremultipliedColor? {
-        guard !scene.maskColors.isEmpty else { return nil }
-        let n = SceneRaster.subsamples
-        let base = (partial * columns + c) * n
-        var covered = 0.0
-        for s in 0..<n { covered += min(1, max(0, bottom - f.samples[base + s])) }
-        return scene.maskColors[mask].mixed(with: scene.maskColors[mask | 1 << partial], covered / Double(n))
+    func singleEdge(_ mask: Int, _ partial: Int, _ c: Int, _ bottom: Double, _ f: SceneRaster.Frame) -> PremultipliedColor? {
+        let model = scene.model
+        guard model.hasCompositeTable else { return nil }
+        return model.compositeColor(ofLayers: mask).mixed(with: model.compositeColor(ofLayers: mask | 1 << partial),
+                                                          f.samples.fractionBelow(layer: partial, column: c, bottom: bottom))
     }
 }
 
@@ -331,46 +267,5 @@ public struct ColorCache {
         values[h] = i
         count += 1
         return i
-    }
-}
-
-/// The water surface of every layer at one frame: surface(x) = y0 + offset − A sin(2π((x − box.x)/λ + phase − cycles × u)).
-struct SurfaceGeometry {
-    let config: WaveConfig
-    let cycles: [Double]
-    private(set) var base: [Double]
-    private(set) var phase: [Double]
-
-    init(config: WaveConfig, plan: LoopPlan) {
-        self.config = config
-        cycles = plan.layers.map { Double($0.cycles) }
-        base = Array(repeating: 0, count: config.layers.count)
-        phase = base
-    }
-
-    /// Moves to frame `frame` of `count` (loop fraction u = frame / count).
-    mutating func prepare(frame: Int, of count: Int) {
-        let u = Double(frame) / Double(count)
-        let level = config.level.level(frame: frame, of: count)
-        let y0 = config.box.y + config.box.height * (1 - level)
-        for (i, layer) in config.layers.enumerated() {
-            base[i] = y0 + layer.offset
-            // Reduce the phase to one turn so the sine's argument stays small and exact.
-            let p = layer.phase - cycles[i] * u
-            phase[i] = p - p.rounded(.down)
-        }
-    }
-
-    /// dy/dx of a layer's surface at x (y grows downwards).
-    func slope(layer i: Int, x: Double) -> Double {
-        let l = config.layers[i]
-        let k = 2 * Double.pi / l.wavelength
-        return -l.amplitude * k * cos(2 * Double.pi * ((x - config.box.x) / l.wavelength + phase[i]))
-    }
-
-    @inline(__always)
-    func surface(layer i: Int, x: Double) -> Double {
-        let l = config.layers[i]
-        return base[i] - l.amplitude * sin(2 * Double.pi * ((x - config.box.x) / l.wavelength + phase[i]))
     }
 }

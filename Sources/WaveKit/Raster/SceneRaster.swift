@@ -5,98 +5,40 @@ import Foundation
 /// it to see which colors a rider really produces.
 struct SceneRaster: Sendable {
     let config: WaveConfig
-    let plan: LoopPlan
+    /// The surfaces, the layer sets' colours and the clip.
+    let model: WaveModel
     let coverage: StaticCoverage
-    let background: PremultipliedColor
-    let layerColors: [PremultipliedColor]
-    /// The border ring's color over the background.
-    let ringColor: PremultipliedColor
-    /// Columns holding any water.
-    let waterColumns: Range<Int>
     let rider: RiderRaster?
     let label: LabelOverlay?
-    /// The outline, for the water's extent in each sub-column of an edge pixel.
-    let outline: OutlineGeometry
-    /// Border width plus gap: how far the water region lies inside the outline.
-    let ring: Double
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
-    /// The composite of every set of layers over the background (bit i = layer i), for up to 12 layers.
-    let maskColors: [PremultipliedColor]
 
     init(config: WaveConfig, plan: LoopPlan, label: LabelOverlay? = nil) {
         self.label = label
         self.config = config
-        self.plan = plan
-        coverage = StaticCoverage(config: config)
-        background = PremultipliedColor(config.background)
-        ringColor = background.under(config.border.map { PremultipliedColor($0.color) } ?? .clear, coverage: 1)
-        layerColors = config.layers.map { PremultipliedColor($0.color, opacity: $0.opacity) }
-        var lo = config.width, hi = 0
-        for span in coverage.waterSpans where !span.isEmpty {
-            lo = min(lo, span.lowerBound)
-            hi = max(hi, span.upperBound)
-        }
-        waterColumns = lo < hi ? lo..<hi : 0..<0
+        let model = WaveModel(config: config, plan: plan)
+        self.model = model
+        coverage = StaticCoverage(model: model)
         rider = config.rider.map(RiderRaster.init)
-        let layers = layerColors, background = background
-        maskColors = layers.count > 12 ? [] : (0..<(1 << layers.count)).map { mask in
-            var color = background
-            for (i, c) in layers.enumerated() where mask & (1 << i) != 0 { color = color.under(c, coverage: 1) }
-            return color
-        }
-        outline = OutlineGeometry(shape: config.shape, box: config.outline)
-        ring = config.border.map { $0.width + $0.gap } ?? 0
     }
+
+    /// Columns holding any water.
+    var waterColumns: Range<Int> { coverage.waterColumns }
 
     /// Everything about one frame that the pixels of that frame share.
     struct Frame {
-        var geometry: SurfaceGeometry
-        /// Surface heights at every sub-column, per layer: [(layer × columns + column) × subsamples + s].
-        var samples: [Double]
-        /// Each column's highest and lowest surface point, per layer: [layer × columns + column].
-        var minY: [Double]
-        var maxY: [Double]
+        var surfaces: WaveModel.Surfaces
+        /// The surfaces at every sub-column of the water columns.
+        var samples: WaveModel.SurfaceSamples
         var placement: RiderRaster.Placement?
     }
 
     func frame(_ index: Int, of count: Int) -> Frame {
-        var geometry = SurfaceGeometry(config: config, plan: plan)
-        geometry.prepare(frame: index, of: count)
-        let layerCount = config.layers.count, columns = waterColumns.count, n = SceneRaster.subsamples
-        let x0 = waterColumns.lowerBound
-        var samples = [Double](repeating: 0, count: layerCount * columns * n)
-        var minY = [Double](repeating: .infinity, count: layerCount * columns)
-        var maxY = [Double](repeating: -.infinity, count: layerCount * columns)
-        samples.withUnsafeMutableBufferPointer { samples in
-            for i in 0..<layerCount {
-                let layer = config.layers[i]
-                let base = geometry.base[i], amplitude = layer.amplitude
-                let k = 2 * Double.pi / layer.wavelength
-                // Sub-columns are evenly spaced, so the sine advances by a fixed rotation; it is
-                // seeded afresh with sin and cos at every column.
-                let step = k / Double(n), stepSin = sin(step), stepCos = cos(step)
-                for c in 0..<columns {
-                    let x = Double(x0 + c) + 0.5 / Double(n)
-                    let theta = k * (x - config.box.x) + 2 * Double.pi * geometry.phase[i]
-                    var sine = sin(theta), cosine = cos(theta)
-                    var lo = Double.infinity, hi = -Double.infinity
-                    let row = (i * columns + c) * n
-                    for s in 0..<n {
-                        let y = base - amplitude * sine
-                        samples[row + s] = y
-                        lo = min(lo, y)
-                        hi = max(hi, y)
-                        (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
-                    }
-                    minY[i * columns + c] = lo
-                    maxY[i * columns + c] = hi
-                }
-            }
-        }
-        let placement = rider?.place(on: geometry, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
-        return Frame(geometry: geometry, samples: samples, minY: minY, maxY: maxY, placement: placement)
+        let surfaces = model.surfaces(frame: index, of: count)
+        let samples = surfaces.sampleSubcolumns(columns: waterColumns, subsamples: SceneRaster.subsamples)
+        let placement = rider?.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        return Frame(surfaces: surfaces, samples: samples, placement: placement)
     }
 
     /// Whether pixel (x, y) may show the rider in this frame.
@@ -121,10 +63,10 @@ struct SceneRaster: Sendable {
     func color(_ x: Int, _ y: Int, _ f: Frame) -> PremultipliedColor {
         let p = y * config.width + x
         let w = Double(coverage.water[p])
-        let columns = waterColumns.count, n = SceneRaster.subsamples
+        let n = SceneRaster.subsamples
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
-        let layerCount = layerColors.count
+        let layerCount = model.layerCount
         let riderColor = onRider(x, y, f) ? rider!.sample(x, y, f.placement!) : nil
         let riderLayer = rider?.rider.layer ?? -1
         var sum = PremultipliedColor.clear
@@ -132,21 +74,11 @@ struct SceneRaster: Sendable {
         var inside = 0.0, used = 0
         let edge = w < 1
         let labelled = label?.covers(x, y) ?? false
-        /// The color of a segment covered by the layers in `mask` (with the rider after its layer).
-        func segmentColor(_ mask: Int) -> PremultipliedColor {
-            if riderColor == nil, !maskColors.isEmpty { return maskColors[mask] }
-            var color = background
-            for i in 0..<layerCount {
-                if mask & (1 << i) != 0 { color = color.under(layerColors[i], coverage: 1) }
-                if i == riderLayer, let r = riderColor { color = color.under(r, coverage: 1) }
-            }
-            return color
-        }
         withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
             for s in 0..<n {
                 var lo = top, hi = bottom
                 if edge {
-                    guard let (a, b) = outline.chord(x: Double(x) + (Double(s) + 0.5) / Double(n), inset: ring) else { continue }
+                    guard let (a, b) = model.waterChord(atX: Double(x) + (Double(s) + 0.5) / Double(n)) else { continue }
                     lo = max(lo, a)
                     hi = min(hi, b)
                     guard hi > lo else { continue }
@@ -156,7 +88,7 @@ struct SceneRaster: Sendable {
                 // Surfaces above the segment's top cover all of it; those inside cut it, in order.
                 var mask = 0, cutCount = 0
                 for i in 0..<layerCount {
-                    let v = f.samples[(i * columns + c) * n + s]
+                    let v = f.samples.height(layer: i, column: c, subcolumn: s)
                     if v <= lo {
                         mask |= 1 << i
                     } else if v < hi {
@@ -166,28 +98,29 @@ struct SceneRaster: Sendable {
                         cutCount += 1
                     }
                 }
+                // Each segment shows its layer set, with the rider after its layer.
                 var a = lo
                 for j in 0..<cutCount {
                     let (v, i) = cuts[j]
-                    let color = segmentColor(mask), length = v - a
+                    let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
                     sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                              b: sum.b + color.b * length, a: sum.a + color.a * length)
                     mask |= 1 << i
                     a = v
                 }
-                let color = segmentColor(mask), length = hi - a
+                let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
                 sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                          b: sum.b + color.b * length, a: sum.a + color.a * length)
                 if labelled {
-                    let front = f.samples[((layerCount - 1) * columns + c) * n + s]
-                    submerged += max(0, hi - max(lo, front)) / (hi - lo)
+                    let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
+                    submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
                 }
             }
         }
         // The average over the part of the pixel inside the water region (its area, w, comes from
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
-        var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : background
+        var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
         if labelled, let label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
@@ -197,7 +130,7 @@ struct SceneRaster: Sendable {
     func subcolumnsReachWater(_ x: Int, _ y: Int) -> Bool {
         let n = SceneRaster.subsamples
         for s in 0..<n {
-            guard let (a, b) = outline.chord(x: Double(x) + (Double(s) + 0.5) / Double(n), inset: ring) else { continue }
+            guard let (a, b) = model.waterChord(atX: Double(x) + (Double(s) + 0.5) / Double(n)) else { continue }
             if min(Double(y + 1), b) > max(Double(y), a) { return true }
         }
         return false
@@ -208,6 +141,7 @@ struct SceneRaster: Sendable {
     @inline(__always)
     func mix(water: PremultipliedColor, _ w: Double, ring b: Double) -> PremultipliedColor {
         let rest = max(0, 1 - w - b)
+        let background = model.background, ringColor = model.ringColor
         return PremultipliedColor(r: background.r * rest + water.r * w + ringColor.r * b,
                                   g: background.g * rest + water.g * w + ringColor.g * b,
                                   b: background.b * rest + water.b * w + ringColor.b * b,

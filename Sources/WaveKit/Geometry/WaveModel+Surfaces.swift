@@ -1,0 +1,110 @@
+import Foundation
+
+extension WaveModel {
+    /// Every layer's surface at one frame:
+    /// `y(x) = base[i] − amplitude × sin(2π((x − box.x)/wavelength + phase[i]))`, in output pixels.
+    public struct Surfaces: Sendable {
+        /// The wave layers, back first (amplitude and wavelength in output pixels).
+        public let layers: [Layer]
+        /// Where every layer's phase is counted from: the wave box's left edge, in output pixels.
+        public let origin: Double
+        /// Each layer's still level at this frame (y0 plus the layer's offset), in output pixels.
+        public let base: [Double]
+        /// Each layer's phase at this frame, in turns, 0 ≤ phase < 1.
+        public let phase: [Double]
+
+        init(model: WaveModel, frame: Int, of count: Int) {
+            layers = model.config.layers
+            origin = model.config.box.x
+            let u = Double(frame) / Double(count)
+            let y0 = model.stillLevel(frame: frame, of: count)
+            base = layers.map { y0 + $0.offset }
+            phase = layers.indices.map { model.phase(layer: $0, loopFraction: u) }
+        }
+
+        /// Layer `i`'s surface height at `x`, in output pixels (y grows downwards).
+        @inline(__always)
+        public func surface(layer i: Int, atX x: Double) -> Double {
+            let l = layers[i]
+            return base[i] - l.amplitude * sin(2 * Double.pi * ((x - origin) / l.wavelength + phase[i]))
+        }
+
+        /// dy/dx of layer `i`'s surface at `x` (y grows downwards, so a rising surface has a
+        /// negative slope).
+        public func slope(layer i: Int, atX x: Double) -> Double {
+            let l = layers[i]
+            let k = 2 * Double.pi / l.wavelength
+            return -l.amplitude * k * cos(2 * Double.pi * ((x - origin) / l.wavelength + phase[i]))
+        }
+
+        /// Every layer's surface at `subsamples` evenly spaced sub-columns of each pixel column in
+        /// `columns` (at x = column + (s + ½) / subsamples), with each column's extremes.
+        ///
+        /// The rasterizer's fast path: along a column the sine advances by a fixed rotation, seeded
+        /// afresh with sin and cos at every column, so the heights are within rounding of
+        /// `surface(layer:atX:)`.
+        func sampleSubcolumns(columns: Range<Int>, subsamples n: Int) -> SurfaceSamples {
+            let layerCount = layers.count, count = columns.count
+            let x0 = columns.lowerBound
+            var heights = [Double](repeating: 0, count: layerCount * count * n)
+            var minY = [Double](repeating: .infinity, count: layerCount * count)
+            var maxY = [Double](repeating: -.infinity, count: layerCount * count)
+            heights.withUnsafeMutableBufferPointer { heights in
+                for i in 0..<layerCount {
+                    let base = self.base[i], amplitude = layers[i].amplitude
+                    let k = 2 * Double.pi / layers[i].wavelength
+                    let step = k / Double(n), stepSin = sin(step), stepCos = cos(step)
+                    for c in 0..<count {
+                        let x = Double(x0 + c) + 0.5 / Double(n)
+                        let theta = k * (x - origin) + 2 * Double.pi * phase[i]
+                        var sine = sin(theta), cosine = cos(theta)
+                        var lo = Double.infinity, hi = -Double.infinity
+                        let row = (i * count + c) * n
+                        for s in 0..<n {
+                            let y = base - amplitude * sine
+                            heights[row + s] = y
+                            lo = min(lo, y)
+                            hi = max(hi, y)
+                            (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
+                        }
+                        minY[i * count + c] = lo
+                        maxY[i * count + c] = hi
+                    }
+                }
+            }
+            return SurfaceSamples(columns: columns, subsamples: n, layerCount: layerCount, heights: heights, minY: minY, maxY: maxY)
+        }
+
+        /// Pixel columns between fresh seeds of the rotation in `pixelCenterHeights`.
+        static let centerSeedInterval = 32
+
+        /// Every layer's surface at the center (x + ½) of each pixel column in `columns`:
+        /// [(x − columns.lowerBound) × layers + layer], in output pixels.
+        ///
+        /// Palette discovery's fast path: from column to column the sine advances by a fixed
+        /// rotation, seeded afresh every `centerSeedInterval` columns.
+        func pixelCenterHeights(columns: Range<Int>) -> [Double] {
+            let layerCount = layers.count
+            var heights = [Double](repeating: 0, count: columns.count * layerCount)
+            var sines = [Double](repeating: 0, count: layerCount), cosines = sines, stepSin = sines, stepCos = sines
+            for i in 0..<layerCount {
+                let step = 2 * Double.pi / layers[i].wavelength
+                (stepSin[i], stepCos[i]) = (sin(step), cos(step))
+            }
+            for x in columns {
+                let c = x - columns.lowerBound
+                if c % Surfaces.centerSeedInterval == 0 {
+                    for i in 0..<layerCount {
+                        let theta = 2 * Double.pi * ((Double(x) + 0.5 - origin) / layers[i].wavelength + phase[i])
+                        (sines[i], cosines[i]) = (sin(theta), cos(theta))
+                    }
+                }
+                for i in 0..<layerCount {
+                    heights[c * layerCount + i] = base[i] - layers[i].amplitude * sines[i]
+                    (sines[i], cosines[i]) = (sines[i] * stepCos[i] + cosines[i] * stepSin[i], cosines[i] * stepCos[i] - sines[i] * stepSin[i])
+                }
+            }
+            return heights
+        }
+    }
+}
