@@ -27,7 +27,11 @@ public final class FrameRenderer: Sendable {
         self.plan = plan
         let timing = plan.timing(for: format)
         self.timing = timing
-        let target: RenderTarget = format == .gif ? .gif(config.gif) : .rgba
+        let target: RenderTarget
+        switch format {
+        case .gif: target = .gif(config.gif)
+        case .webp: target = .rgba
+        }
         self.target = target
         let scene = SceneRaster(config: config, plan: plan, label: label)
         self.scene = scene
