@@ -75,7 +75,7 @@ public enum Wavegen {
             }
             return ExitCode.success.rawValue
         } catch {
-            for line in error.lines { console.err("Error: \(line)\n") }
+            for line in error.printedLines { console.err(line + "\n") }
             if error.showUsage {
                 let sub = args.first.flatMap { name in subcommands.first { $0.spec.name == name } }
                 console.err("Usage: \(sub?.spec.usage ?? "wavegen <subcommand> [options]")\n")
@@ -167,14 +167,12 @@ enum StandardStreams {
     }
 }
 
-extension PresetError {
-    /// The exit code for this preset failure.
-    var exitCode: ExitCode { isMissingInput ? .noInput : .dataError }
-
-    var commandError: CommandError { CommandError(exitCode, lines) }
-}
-
 extension WaveConfig {
     /// The file a config came from, for messages (its name when it was built in code).
     var source: String { file.isEmpty ? name : file }
+
+    /// A problem with the config as a whole (its loop plan, its size), reported against its file.
+    func problem(_ message: String, keyPath: String = "", kind: DocumentProblem.Kind = .invalid) -> CommandError {
+        CommandError(DocumentError(DocumentProblem(file: source, keyPath: keyPath, message: message, kind: kind)))
+    }
 }

@@ -1,12 +1,13 @@
 import Foundation
 
 /// Reads typed values out of a preset's JSON tree, collecting every problem with its key path
-/// instead of stopping at the first.
+/// instead of stopping at the first. The file and position of each problem are filled in by
+/// `PresetLoader`, which knows which file of the `extends` chain a value came from.
 struct PresetReader {
-    private(set) var problems: [PresetProblem] = []
+    private(set) var problems: [DocumentProblem] = []
 
     mutating func fail(_ path: String, _ message: String, missingInput: Bool = false) {
-        problems.append(PresetProblem(path: path, message: message, missingInput: missingInput))
+        problems.append(DocumentProblem(keyPath: path, message: message, kind: missingInput ? .missingInput : .invalid))
     }
 
     /// Reports members that are not in `allowed` (keys starting with `$` or `_` are always allowed).

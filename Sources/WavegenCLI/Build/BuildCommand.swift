@@ -38,6 +38,9 @@ enum BuildCommand: Subcommand {
         /// Problem lines without the job/output prefix.
         var errors: [String] = []
         var code: ExitCode = .success
+        /// The errors are document problems in the compiler form: printed as they are, once per build
+        /// however many outputs they stop.
+        var located = false
     }
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -53,16 +56,15 @@ enum BuildCommand: Subcommand {
         do {
             manifest = try BuildManifest.load(manifestPath)
         } catch {
-            var e = error.commandError
-            if a.positionals.isEmpty, case .unreadable = error {
-                e.lines[0] += " (name a manifest: wavegen build path/to/wavegen.json)"
-            }
-            throw e
+            var e = error
+            if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
+            throw CommandError(e)
         }
         let plan = try BuildPlan.make(manifest, overrides: cli)
         for w in plan.warnings { console.err("warning: \(w)\n") }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
+        var reported = Set<String>()
         let done = OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
             build(plan.outputs[i], plan: plan, check: check, threads: workers == 1 ? 0 : 1)
         }, started: { _, i in
@@ -70,7 +72,9 @@ enum BuildCommand: Subcommand {
         }, deliver: { i, result in
             let output = plan.outputs[i]
             progress.clear()
-            for line in result.errors { console.err("Error: \(output.job.label): \(output.path): \(line)\n") }
+            for line in result.errors where !result.located || reported.insert(line).inserted {
+                console.err(result.located ? line + "\n" : "Error: \(output.job.label): \(output.path): \(line)\n")
+            }
             if !quiet, !json { console.out(textLine(output, result) + "\n") }
             progress.redraw()
         })
@@ -98,7 +102,7 @@ enum BuildCommand: Subcommand {
     static func build(_ output: BuildPlan.Output, plan: BuildPlan, check: Bool, threads: Int) -> Result {
         let loaded: BuildPlan.Loaded
         switch plan.configs[output.config].result {
-        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.code)
+        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.code, located: f.located)
         case let .success(l): loaded = l
         }
         let rendered: RenderedOutput

@@ -45,6 +45,18 @@ struct BuildPlan: Sendable {
     struct Failure: Error, Sendable {
         var code: ExitCode
         var lines: [String]
+        /// The lines are document problems in the compiler form, printed as they are.
+        var located = false
+
+        init(code: ExitCode, lines: [String], located: Bool = false) {
+            self.code = code
+            self.lines = lines
+            self.located = located
+        }
+
+        init(_ error: CommandError) {
+            self.init(code: error.code, lines: error.lines, located: error.located)
+        }
     }
 
     var manifest: BuildManifest
@@ -106,10 +118,9 @@ struct BuildPlan: Sendable {
 
     static func checkCollisions(_ outputs: [Output], manifest: BuildManifest) throws(CommandError) {
         var first: [String: Output] = [:]
-        var lines: [String] = []
+        var problems: [DocumentProblem] = []
         for o in outputs {
             guard let earlier = first[o.key] else { first[o.key] = o; continue }
-            let position = "line \(o.job.outputLine), column \(o.job.outputColumn)"
             var hint = ""
             if earlier.job.index == o.job.index {
                 var fields: [String] = []
@@ -121,40 +132,34 @@ struct BuildPlan: Sendable {
                     ? "; two levels round to the same whole percent"
                     : "; add \(fields.joined(separator: " or ")) to the output template"
             }
-            lines.append("\(manifest.file): \(position): at jobs[\(o.job.index)].output: \(o.path) would be written twice: by \(earlier.job.label) [\(earlier.descriptor)] and by \(o.job.label) [\(o.descriptor)]\(hint)")
+            problems.append(DocumentProblem(
+                file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                message: "\(o.path) would be written twice: by \(earlier.job.label) [\(earlier.descriptor)] and by \(o.job.label) [\(o.descriptor)]\(hint)"))
         }
-        if !lines.isEmpty { throw CommandError(.dataError, lines) }
+        if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
     }
 
     /// Loads the job's preset with the job's overrides (`set`, the variant, then the scale and
     /// level) and the command line's last, and plans its loop.
     static func load(_ job: BuildManifest.Job, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
                      cli: [PresetOverride], manifest: BuildManifest, loader: PresetLoader) -> Config {
-        var overrides: [PresetOverride] = []
-        func add(_ list: [PresetOverride], from source: String) {
-            for var o in list {
-                o.source = source
-                overrides.append(o)
-            }
-        }
-        let prefix = "\(manifest.file): jobs[\(job.index)]"
-        add(job.overrides, from: "\(prefix).set")
-        if let variant { add(variant.overrides, from: "\(prefix).variants.\(variant.name)") }
-        if let scale { add([PresetOverride("scale", JSONNode(.number(scale)))], from: "\(prefix).scales") }
-        if let level { add([PresetOverride("level", JSONNode(.number(level)))], from: "\(prefix).levels") }
-        add(cli, from: "--set")
+        let fromJob = { (key: String) in PresetOverride.Origin(file: manifest.file, keyPath: "jobs[\(job.index)].\(key)") }
+        var overrides = job.overrides + (variant?.overrides ?? [])
+        if let scale { overrides.append(PresetOverride("scale", JSONNode(.number(scale)), origin: fromJob("scales"))) }
+        if let level { overrides.append(PresetOverride("level", JSONNode(.number(level)), origin: fromJob("levels"))) }
+        overrides += cli
 
         let config: WaveConfig
         do {
             config = try loader.load(job.preset, overrides: overrides)
         } catch {
-            return Config(result: .failure(Failure(code: error.exitCode, lines: error.lines)))
+            return Config(result: .failure(Failure(CommandError(error))))
         }
         do {
             let plan = try LoopPlanner.plan(config)
             return Config(result: .success(Loaded(config: config, plan: plan)))
         } catch {
-            return Config(result: .failure(Failure(code: .dataError, lines: ["\(config.source): \(error.description)"])))
+            return Config(result: .failure(Failure(config.problem(error.description))))
         }
     }
 }

@@ -82,7 +82,7 @@ enum PreviewCommand: Subcommand {
                 do {
                     manifest = try BuildManifest.load(path)
                 } catch {
-                    throw error.commandError
+                    throw CommandError(error)
                 }
                 addPlan(try BuildPlan.make(manifest, overrides: cli)) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
@@ -100,11 +100,12 @@ enum PreviewCommand: Subcommand {
         for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
+        var reported = Set<String>()
         let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
             let item = items[i]
             switch plans[item.plan].configs[item.output.config].result {
             case let .failure(f):
-                return PreviewEntry(rendered: nil, errors: f.lines, code: f.code)
+                return PreviewEntry(rendered: nil, errors: f.lines, code: f.code, located: f.located)
             case let .success(loaded):
                 do throws(CommandError) {
                     let r = try RenderedOutput.render(loaded, format: item.output.format, threads: workers == 1 ? 0 : 1)
@@ -119,7 +120,9 @@ enum PreviewCommand: Subcommand {
             if !entry.errors.isEmpty {
                 progress.clear()
                 let o = items[i].output
-                for line in entry.errors { console.err("Error: \(o.job.label): \(o.path): \(line)\n") }
+                for line in entry.errors where !entry.located || reported.insert(line).inserted {
+                    console.err(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
+                }
                 progress.redraw()
             }
         })
@@ -143,6 +146,8 @@ struct PreviewEntry: Sendable {
     var rendered: RenderedOutput?
     var errors: [String]
     var code: ExitCode
+    /// The errors are document problems in the compiler form: printed as they are, once per page.
+    var located = false
 }
 
 /// The preview page's HTML.

@@ -84,14 +84,14 @@ struct AnimationEncoder {
         let font = label.font ?? Label.defaultFont
         guard FileManager.default.fileExists(atPath: font) else {
             let hint = label.font == nil ? " (the default font comes with Debian's fonts-dejavu-core package)" : ""
-            throw CommandError(.noInput, ["\(config.source): at label.font: \(font): no such file\(hint)"])
+            throw config.problem("\(font): no such file\(hint)", keyPath: "label.font", kind: .missingInput)
         }
         do {
             let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
                                                  pixelSize: label.size, strokeWidth: label.strokeWidth)
             return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
         } catch {
-            throw CommandError(.dataError, ["\(config.source): at label.font: \(error.message)"])
+            throw config.problem(error.message, keyPath: "label.font")
         }
     }
 

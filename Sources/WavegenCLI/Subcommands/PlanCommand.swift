@@ -24,10 +24,10 @@ enum PlanCommand: Subcommand {
     static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(CommandError) -> LoopPlan {
         do {
             let plan = try LoopPlanner.plan(config, strict: strict)
-            for w in plan.warnings { console.err("warning: \(config.source): \(w)\n") }
+            for w in plan.warnings { console.err("\(config.source): warning: \(w)\n") }
             return plan
         } catch {
-            throw CommandError(.dataError, ["\(config.source): \(error.description)"])
+            throw config.problem(error.description)
         }
     }
 

@@ -67,7 +67,7 @@ enum PresetOptions {
         do {
             return try loader.load(reference, overrides: overrides)
         } catch {
-            throw error.commandError
+            throw CommandError(error)
         }
     }
 }

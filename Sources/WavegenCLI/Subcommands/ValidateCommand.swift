@@ -19,14 +19,14 @@ enum ValidateCommand: Subcommand {
                 // The label's font is opened too, so a file that is not a font fails here, not at render time.
                 _ = try AnimationEncoder.labelOverlay(config)
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
-            } catch let e as PresetError {
-                for line in e.lines { console.err("Error: \(line)\n") }
-                if worst != .noInput { worst = e.exitCode }
+            } catch let e as DocumentError {
+                for line in e.lines { console.err(line + "\n") }
+                if worst != .noInput { worst = e.isMissingInput ? .noInput : .dataError }
             } catch let e as PlanError {
-                console.err("Error: \(reference): \(e.description)\n")
+                console.err(DocumentProblem(file: reference, message: e.description).description + "\n")
                 if worst == .success { worst = .dataError }
             } catch let e as CommandError {
-                for line in e.lines { console.err("Error: \(line)\n") }
+                for line in e.printedLines { console.err(line + "\n") }
                 if worst != .noInput { worst = e.code }
             } catch {
                 console.err("Error: \(reference): \(error)\n")
