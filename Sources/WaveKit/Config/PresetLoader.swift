@@ -132,6 +132,9 @@ public struct PresetLoader: Sendable {
             guard case .object = root.value else {
                 throw DocumentError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
             }
+            if chain.isEmpty, BuildManifest.isManifest(root) {
+                throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
+            }
             chain.append((file, root, bundled))
             switch root["extends"]?.value {
             case let .string(parent)?:

@@ -113,12 +113,15 @@ public struct BuildManifest: Sendable {
         return reference
     }
 
-    /// Whether `path` is a readable JSON file whose top level has a `jobs` key (so `preview` can
-    /// tell manifests from presets).
+    /// Whether `path` is a readable JSON file whose top level has a `jobs` key: how manifests are
+    /// told from presets.
     public static func looksLikeManifest(_ path: String) -> Bool {
         guard let bytes = try? readFile(path), let root = try? JSONParser.parse(bytes) else { return false }
-        return root["jobs"] != nil
+        return isManifest(root)
     }
+
+    /// Whether a parsed document is a manifest (its top level has a `jobs` key) rather than a preset.
+    public static func isManifest(_ root: JSONNode) -> Bool { root["jobs"] != nil }
 
     /// Reads and checks the manifest at `path`; every problem is reported, in file order.
     public static func load(_ path: String) throws(DocumentError) -> BuildManifest {
@@ -129,6 +132,7 @@ public struct BuildManifest: Sendable {
         } catch {
             throw DocumentError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
         }
+        if let preset = notAManifest(root, file: path) { throw DocumentError(preset) }
         let directory = (path as NSString).deletingLastPathComponent
         var reader = ManifestReader(file: path)
         let jobs = reader.manifest(root, directory: directory)
@@ -140,6 +144,14 @@ public struct BuildManifest: Sendable {
             throw DocumentError(sorted)
         }
         return BuildManifest(file: path, directory: directory, jobs: jobs)
+    }
+
+    /// The one problem of a preset handed over as a manifest (an object without `jobs` that has a
+    /// preset's keys), or nil when it does not look like a preset.
+    static func notAManifest(_ root: JSONNode, file: String) -> DocumentProblem? {
+        guard case let .object(members) = root.value, root["jobs"] == nil,
+              members.contains(where: { WaveConfig.topLevelKeys.contains($0.key) }) else { return nil }
+        return DocumentProblem(file: file, message: "this is a preset, not a build manifest (no \"jobs\"); render it with 'wavegen render \(file)'")
     }
 
     static func readFile(_ path: String) throws(DocumentError) -> [UInt8] {

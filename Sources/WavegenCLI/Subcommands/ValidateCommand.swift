@@ -1,38 +1,84 @@
 import WaveKit
 
-/// `wavegen validate PRESET...`
+/// `wavegen validate PRESET-OR-MANIFEST...`
 enum ValidateCommand: Subcommand {
     static let spec = CommandSpec(
         name: "validate",
-        abstract: "Check presets without rendering; exit 0 only if all are valid.",
-        usage: "wavegen validate <preset> ...",
-        arguments: [("<preset>", "Preset files or bundled names.")],
-        options: [OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")])
+        abstract: "Check presets and build manifests without rendering; exit 0 only if all are valid.",
+        usage: "wavegen validate <preset-or-manifest> ...",
+        arguments: [("<preset-or-manifest>", "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").")],
+        options: [OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
+        discussion: """
+            A manifest is checked with every preset it references, each with the overrides of the
+            job, variant, scale and level that use it. Problems are printed as
+            FILE:LINE:COLUMN: error: at KEY: message.
+            """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
-        guard !a.positionals.isEmpty else { throw .usage("validate needs at least one preset") }
+        guard !a.positionals.isEmpty else { throw .usage("validate needs at least one preset or manifest") }
         var worst = ExitCode.success
         for reference in a.positionals {
-            do {
-                let config = try PresetOptions.loader.load(reference)
-                _ = try LoopPlanner.plan(config)
-                // The label's font is opened too, so a file that is not a font fails here, not at render time.
-                _ = try AnimationEncoder.labelOverlay(config)
+            do throws(CommandError) {
+                if BuildManifest.looksLikeManifest(reference) {
+                    try validateManifest(reference)
+                } else {
+                    try validatePreset(reference)
+                }
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
-            } catch let e as DocumentError {
-                for line in e.lines { console.err(line + "\n") }
-                if worst != .noInput { worst = e.isMissingInput ? .noInput : .dataError }
-            } catch let e as PlanError {
-                console.err(DocumentProblem(file: reference, message: e.description).description + "\n")
-                if worst == .success { worst = .dataError }
-            } catch let e as CommandError {
-                for line in e.printedLines { console.err(line + "\n") }
-                if worst != .noInput { worst = e.code }
             } catch {
-                console.err("Error: \(reference): \(error)\n")
-                worst = .failure
+                for line in error.printedLines { console.err(line + "\n") }
+                if worst != .noInput { worst = error.code }
             }
         }
         if worst != .success { throw CommandError(worst, []) }
+    }
+
+    /// Loads and plans a preset, and opens its label's font, as `render` would.
+    static func validatePreset(_ reference: String) throws(CommandError) {
+        let config: WaveConfig
+        do {
+            config = try PresetOptions.loader.load(reference)
+        } catch {
+            throw CommandError(error)
+        }
+        try check(config)
+    }
+
+    /// Reads a manifest and checks every preset of its outputs with their overrides; every
+    /// problem is reported once.
+    static func validateManifest(_ path: String) throws(CommandError) {
+        let manifest: BuildManifest
+        do {
+            manifest = try BuildManifest.load(path)
+        } catch {
+            throw CommandError(error)
+        }
+        let plan = try BuildPlan.make(manifest, overrides: [])
+        var failure: CommandError?
+        for config in plan.configs {
+            do throws(CommandError) {
+                switch config.result {
+                case let .failure(f): throw CommandError(f.code, f.lines, located: f.located)
+                case let .success(loaded): try check(loaded.config)
+                }
+            } catch {
+                var merged = failure ?? CommandError(error.code, [], located: true)
+                merged.lines += error.printedLines.filter { !merged.lines.contains($0) }
+                if error.code == .noInput { merged.code = .noInput }
+                failure = merged
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Plans a loaded config's loop and opens its label's font, so that a file that is not a font
+    /// fails here, not at render time.
+    static func check(_ config: WaveConfig) throws(CommandError) {
+        do {
+            _ = try LoopPlanner.plan(config)
+        } catch {
+            throw config.problem(error.description)
+        }
+        _ = try AnimationEncoder.labelOverlay(config)
     }
 }
