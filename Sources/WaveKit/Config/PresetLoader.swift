@@ -50,7 +50,7 @@ public struct PresetLoader: Sendable {
                 throw DocumentError(o.problem(KeyPathExpression.tooDeep(o.path.components.count), keyPath: ""))
             }
             if o.path.components.first == .key("extends") {
-                throw DocumentError(o.problem("cannot be set from the command line"))
+                throw DocumentError(o.problem("cannot be overridden; only a preset file extends another"))
             }
             do {
                 try resolved.root.set(o.value, at: o.path)
@@ -86,13 +86,18 @@ public struct PresetLoader: Sendable {
     }
 
     /// `problem` (found by key path in the merged document) with the file and position its value
-    /// came from: the last override that set it or a value around it, else the last file of the
-    /// chain that holds it (for a missing key, the object that should hold it).
+    /// came from: the last override that set it or a value around it, or that made the key when no
+    /// file has it; else the last file of the chain that holds it (for a missing key, the object
+    /// that should hold it).
     func locate(_ problem: DocumentProblem, in resolved: Resolved, overrides: [PresetOverride]) -> DocumentProblem {
         let path = KeyPathExpression(parsing: problem.keyPath)?.components ?? []
         if let o = overrides.last(where: { !path.isEmpty && path.starts(with: $0.path.components) }) {
             let inside = Array(path.dropFirst(o.path.components.count))
             return o.problem(problem.message, keyPath: o.keyPath(appending: inside), kind: problem.kind, inside: inside)
+        }
+        if !path.isEmpty, !resolved.chain.contains(where: { $0.root.node(at: path) != nil }),
+           let o = overrides.last(where: { $0.path.components.starts(with: path) }) {
+            return o.problem(problem.message, keyPath: o.origin.keyPath ?? problem.keyPath, kind: problem.kind)
         }
         let origin = PresetLoader.origin(of: problem.keyPath, in: resolved.chain)
         var located = problem.at(origin.node)
