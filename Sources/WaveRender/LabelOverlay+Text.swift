@@ -10,14 +10,14 @@ extension LabelOverlay {
         let font = label.font ?? Label.defaultFont
         guard FileManager.default.fileExists(atPath: font) else {
             let hint = label.font == nil ? " (the default font comes with Debian's fonts-dejavu-core package)" : ""
-            throw RenderError(.missingInput, ["\(config.source): at label.font: \(font): no such file\(hint)"])
+            throw RenderError(config, "\(font): no such file\(hint)", keyPath: "label.font", kind: .missingInput)
         }
         do {
             let mask = try TextRasterizer.render(label.text(level: config.level.nominal), fontPath: font,
                                                  pixelSize: label.size, strokeWidth: label.strokeWidth)
             return LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
         } catch {
-            throw RenderError(.invalidInput, ["\(config.source): at label.font: \(error.message)"])
+            throw RenderError(config, error.message, keyPath: "label.font")
         }
     }
 }

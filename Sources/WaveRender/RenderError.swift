@@ -18,23 +18,27 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     public var kind: Kind
     /// One line per problem, each naming the file it belongs to.
     public var lines: [String]
+    /// The lines are document problems in the compiler form (`FILE:LINE:COLUMN: error: …`),
+    /// meant to be printed as they are.
+    public var located: Bool
 
-    public init(_ kind: Kind, _ lines: [String]) {
+    public init(_ kind: Kind, _ lines: [String], located: Bool = false) {
         self.kind = kind
         self.lines = lines
+        self.located = located
     }
 
     public var description: String { lines.joined(separator: "\n") }
 }
 
 extension RenderError {
-    /// A preset that could not be loaded.
-    public init(_ error: PresetError) {
-        self.init(error.isMissingInput ? .missingInput : .invalidInput, error.lines)
+    /// A preset's or manifest's problems.
+    public init(_ error: DocumentError) {
+        self.init(error.isMissingInput ? .missingInput : .invalidInput, error.lines, located: true)
     }
 
-    /// A loop that cannot close, for the preset read from `source`.
-    public init(_ error: PlanError, source: String) {
-        self.init(.invalidInput, ["\(source): \(error.description)"])
+    /// A problem with a loaded preset as a whole (its loop, its font), reported against its file.
+    public init(_ config: WaveConfig, _ message: String, keyPath: String = "", kind: DocumentProblem.Kind = .invalid) {
+        self.init(DocumentError(DocumentProblem(file: config.source, keyPath: keyPath, message: message, kind: kind)))
     }
 }

@@ -28,7 +28,7 @@ public struct RenderPipeline: Sendable {
         do {
             return try LoopPlanner.plan(config, strict: strict)
         } catch {
-            throw RenderError(error, source: config.source)
+            throw RenderError(config, error.description)
         }
     }
 

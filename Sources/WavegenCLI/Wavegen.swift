@@ -83,7 +83,7 @@ public enum Wavegen {
             }
             return ExitCode.success.rawValue
         } catch {
-            for line in error.lines { console.err("Error: \(line)\n") }
+            for line in error.printedLines { console.err(line + "\n") }
             if error.showUsage {
                 let sub = args.first.flatMap { name in subcommands.first { $0.spec.name == name } }
                 console.err("Usage: \(sub?.spec.usage ?? "wavegen <subcommand> [options]")\n")
@@ -149,13 +149,6 @@ enum StandardStreams {
     }
 }
 
-extension PresetError {
-    /// The exit code for this preset failure.
-    var exitCode: ExitCode { isMissingInput ? .noInput : .dataError }
-
-    var commandError: CommandError { CommandError(exitCode, lines) }
-}
-
 extension RenderError {
     /// The exit code for this failure.
     var exitCode: ExitCode {
@@ -167,5 +160,12 @@ extension RenderError {
         }
     }
 
-    var commandError: CommandError { CommandError(exitCode, lines) }
+    var commandError: CommandError { CommandError(exitCode, lines, located: located) }
+}
+
+extension WaveConfig {
+    /// A problem with the config as a whole (its loop plan, its size), reported against its file.
+    func problem(_ message: String, keyPath: String = "", kind: DocumentProblem.Kind = .invalid) -> CommandError {
+        CommandError(DocumentError(DocumentProblem(file: source, keyPath: keyPath, message: message, kind: kind)))
+    }
 }

@@ -6,7 +6,7 @@ import WaveRender
 /// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
 /// preset, the preset loader (from a file, as `wavegen render FILE` reads it: size limit,
 /// `extends`, rider image, decoding), the loop planner and a few frames of a small canvas, the
-/// build-manifest loader and planner (debug builds, which can see the command line's internals),
+/// build-manifest reader and planner,
 /// and the PNG decoder when the input looks like a PNG.
 /// Every failure must come back as an error; a trap, a hang or a runaway allocation is a finding.
 enum FuzzTarget {
@@ -49,6 +49,10 @@ enum FuzzTarget {
                     }
                 }
             }
+        }
+
+        if let m = try? BuildManifest.load(manifest) {
+            _ = try? BuildPlan.make(m, overrides: [])
         }
 
         // PNGImage refuses anything without the PNG signature before libpng sees it.

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 @testable import WaveKit
 
-/// Decodes preset text, returning the config or the problems as "path: message" lines.
-func decode(_ text: String) -> Result<WaveConfig, PresetProblems> {
+/// Decodes preset text, returning the config or the problems (by key path, without file or position).
+func decode(_ text: String) -> Result<WaveConfig, DocumentError> {
     WaveConfig.decode(try! JSONParser.parse(text), defaultName: "test")
 }
 
 func problems(_ text: String) -> [String] {
     switch decode(text) {
     case .success: return []
-    case let .failure(p): return p.problems.map(\.description)
+    case let .failure(p): return p.problems.map { $0.keyPath.isEmpty ? $0.message : "at \($0.keyPath): \($0.message)" }
     }
 }
 
@@ -85,7 +85,7 @@ func problems(_ text: String) -> [String] {
         ("{\"loops\": -1}", "at loops: must be between 0 and 65535, got -1"),
         ("{\"edgeStep\": 0.5}", "at edgeStep: must be at least 1 and at most 32, got 0.5"),
         ("{\"edgeStep\": \"fine\"}", "at edgeStep: expected a number, got \"fine\""),
-        ("{\"background\": \"none\"}", "at background: \"none\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))"),
+        ("{\"background\": \"none\"}", "at background: \"none\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or \"transparent\")"),
     ])
     func rejectsBadValues(text: String, expected: String) {
         #expect(problems(text) == [expected])
@@ -141,7 +141,7 @@ func problems(_ text: String) -> [String] {
         try "{\"extends\": \"b.json\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         try "{\"extends\": \"a.json\"}".write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
         let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
-        #expect(throws: PresetError.invalid(file: a, problems: [PresetProblem(path: "extends", message: "cycle: \(a) → \(b) → \(a)")])) {
+        #expect(throws: DocumentError(DocumentProblem(file: a, line: 1, column: 13, keyPath: "extends", message: "cycle: \(a) → \(b) → \(a)"))) {
             try PresetLoader(bundled: [:]).load(a)
         }
     }
@@ -153,26 +153,27 @@ func problems(_ text: String) -> [String] {
         ])
         #expect(c.layers[0].color == RGBA(255, 0, 0))
         #expect(c.level == .still(0.3))
-        #expect(throws: PresetError.self) { try PresetLoader(bundled: bundled).load("base", overrides: [PresetOverride(parsing: "layers[3].color=#FF0000")!]) }
+        #expect(throws: DocumentError.self) { try PresetLoader(bundled: bundled).load("base", overrides: [PresetOverride(parsing: "layers[3].color=#FF0000")!]) }
     }
 
     @Test func missingAndSpecialFilesAreUnreadable() throws {
         let dir = try temporaryDirectory()
         let loader = PresetLoader(bundled: [:])
-        #expect(throws: PresetError.unreadable(file: dir.path + "/nope.json", reason: "no such file")) { try loader.load(dir.path + "/nope.json") }
-        #expect(throws: PresetError.unreadable(file: dir.path, reason: "is a directory, not a preset file")) { try loader.load(dir.path) }
-        #expect(throws: PresetError.unreadable(file: "/dev/zero", reason: "is not a regular file")) { try loader.load("/dev/zero") }
-        #expect(throws: PresetError.unknownPreset(name: "nope", known: [])) { try loader.load("nope") }
+        let missing = { (file: String, reason: String) in DocumentError(DocumentProblem(file: file, message: reason, kind: .missingInput)) }
+        #expect(throws: missing(dir.path + "/nope.json", "no such file")) { try loader.load(dir.path + "/nope.json") }
+        #expect(throws: missing(dir.path, "is a directory, not a preset file")) { try loader.load(dir.path) }
+        #expect(throws: missing("/dev/zero", "is not a regular file")) { try loader.load("/dev/zero") }
+        #expect(throws: missing("nope", "no such file and no bundled preset of that name (bundled: )")) { try loader.load("nope") }
         let big = dir.appendingPathComponent("big.json")
         try Data(repeating: 0x20, count: PresetLoader.maximumFileSize + 1).write(to: big)
-        #expect(throws: PresetError.unreadable(file: big.path, reason: "is \(PresetLoader.maximumFileSize + 1) bytes; presets are limited to \(PresetLoader.maximumFileSize) bytes")) { try loader.load(big.path) }
+        #expect(throws: missing(big.path, "is \(PresetLoader.maximumFileSize + 1) bytes; presets are limited to \(PresetLoader.maximumFileSize) bytes")) { try loader.load(big.path) }
     }
 
     @Test func syntaxErrorsNameFileLineAndColumn() throws {
         let dir = try temporaryDirectory()
         let f = dir.appendingPathComponent("bad.json")
         try "{\n  \"fps\": 30,\n}".write(to: f, atomically: true, encoding: .utf8)
-        #expect(throws: PresetError.syntax(file: f.path, line: 3, column: 1, message: "trailing comma before '}'")) {
+        #expect(throws: DocumentError(DocumentProblem(file: f.path, line: 3, column: 1, message: "trailing comma before '}'"))) {
             try PresetLoader(bundled: [:]).load(f.path)
         }
     }
@@ -215,8 +216,8 @@ func problems(_ text: String) -> [String] {
             Issue.record("loaded")
         } catch {
             #expect(error.lines == [
-                "\(child.path): at fps: must be at least 0.1 and at most 240, got -1",
-                "\(parent.path): at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
+                "\(child.path):1:56: error: at fps: must be at least 0.1 and at most 240, got -1",
+                "\(parent.path):1:43: error: at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
             ])
         }
         // A child may set keys whose meaning depends on the parent.
@@ -227,7 +228,7 @@ func problems(_ text: String) -> [String] {
     }
 
     @Test func overridesAreNamedAsSuch() {
-        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "fps", message: "must be at least 0.1 and at most 240, got 0", file: "--set")])) {
+        #expect(throws: DocumentError(DocumentProblem(file: "--set", keyPath: "fps", message: "must be at least 0.1 and at most 240, got 0"))) {
             try PresetLoader(bundled: ["base": "{}"]).load("base", overrides: [PresetOverride(parsing: "fps=0")!])
         }
     }
@@ -238,11 +239,11 @@ func problems(_ text: String) -> [String] {
         let loader = PresetLoader(bundled: ["base": "{}"])
         let limit = KeyPathExpression.maximumParts
         let atLimit = try #require(PresetOverride(parsing: Array(repeating: "a", count: limit).joined(separator: ".") + "=1"))
-        #expect(throws: PresetError.invalid(file: "base", problems: [PresetProblem(path: "a", message: "unknown key (expected one of: \(WaveConfig.topLevelKeys.joined(separator: ", ")))")])) {
+        #expect(throws: DocumentError(DocumentProblem(file: "--set", keyPath: "a", message: "unknown key (expected one of: \(WaveConfig.topLevelKeys.joined(separator: ", ")))"))) {
             try loader.load("base", overrides: [atLimit])
         }
         let deep = try #require(PresetOverride(parsing: Array(repeating: "a", count: 100_000).joined(separator: ".") + "=1"))
-        #expect(throws: PresetError.invalid(file: "--set", problems: [PresetProblem(path: "", message: "a key path may have at most \(limit) parts, got 100000")])) {
+        #expect(throws: DocumentError(DocumentProblem(file: "--set", message: "a key path may have at most \(limit) parts, got 100000"))) {
             try loader.load("base", overrides: [deep])
         }
     }

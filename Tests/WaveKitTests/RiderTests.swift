@@ -108,7 +108,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
     @Test func imageProblemsAreReportedAtTheKey() throws {
         let loader = PresetLoader(bundled: ["r": "{\"rider\": {\"image\": \"missing.png\"}}"], bundledAssets: [:],
                                   imageDecoder: { _ throws(ImageProblem) in throw ImageProblem("not a PNG file") })
-        #expect(throws: PresetError.invalid(file: "r", problems: [PresetProblem(path: "rider.image", message: "\"missing.png\" is not an image bundled with the presets")])) {
+        #expect(throws: DocumentError(DocumentProblem(file: "r", line: 1, column: 21, keyPath: "rider.image", message: "\"missing.png\" is not an image bundled with the presets"))) {
             try loader.load("r")
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-rider-\(UUID().uuidString)")
@@ -121,8 +121,8 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
             Issue.record("loaded")
         } catch {
             #expect(error.lines == [
-                "\(preset.path): at rider.image: boat.png: not a PNG file",
-                "\(preset.path): at rider.layer: there are 1 layers: expected 0…0, or -1…-1 counting from the front, got 3",
+                "\(preset.path):1:21: error: at rider.image: boat.png: not a PNG file",
+                "\(preset.path):1:42: error: at rider.layer: there are 1 layers: expected 0…0, or -1…-1 counting from the front, got 3",
             ])
         }
     }

@@ -93,7 +93,7 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
     }
 
     @Test func failuresSayWhatKind() {
-        #expect(throws: RenderError(.missingInput, ["no-such-preset: no such file and no bundled preset of that name (bundled: boat, classic, dark, orb, progress-bar, spinner)"])) {
+        #expect(throws: RenderError(.missingInput, ["no-such-preset: error: no such file and no bundled preset of that name (bundled: boat, classic, dark, orb, progress-bar, spinner)"], located: true)) {
             _ = try RenderPipeline().load("no-such-preset")
         }
         do {
@@ -111,7 +111,8 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
             Issue.record("a 0.5 s loop in 8 frames at 50 fps planned")
         } catch let e as RenderError {
             #expect(e.kind == .invalidInput)
-            #expect(e.lines.first?.hasPrefix("classic") == true, "\(e.lines)")
+            #expect(e.lines.first?.hasPrefix("classic: error: ") == true, "\(e.lines)")
+            #expect(e.located)
         } catch {
             Issue.record("\(error)")
         }

@@ -163,8 +163,8 @@ import WaveWebP
         #expect(r.paths("written") == ["\(out)/good.gif", "\(out)/good.webp", "\(out)/ok.gif"])
         #expect(r.outLines.last == "5 outputs: 3 written, 0 unchanged, 2 failed")
         #expect(r.errLines == [
-            "Error: jobs[0] (bad): \(out)/bad.gif: \(folder.path)/presets/bad.json: at fps: must be at least 0.1 and at most 240, got 0",
-            "Error: jobs[2] (typo): \(out)/odd.gif: \(folder.path)/wavegen.json: jobs[2].variants.odd: at layers[0].colour: unknown key (did you mean \"color\"?)",
+            "\(folder.path)/presets/bad.json:1:9: error: at fps: must be at least 0.1 and at most 240, got 0",
+            "\(folder.path)/wavegen.json:4:135: error: at jobs[2].variants.odd.layers[0].colour: unknown key (did you mean \"color\"?)",
         ])
         #expect(folder.regularFiles(under: "out") == ["good.gif", "good.webp", "ok.gif"])
     }
@@ -179,8 +179,8 @@ import WaveWebP
             """)
         let r = wavegen(["build", folder.file("wavegen.json")])
         #expect(r.code == 66)
-        #expect(r.errLines.first == "Error: jobs[0] (presets/none.json): \(folder.path)/out/none.gif: \(folder.path)/presets/none.json: no such file")
-        #expect(r.errLines.dropFirst().first?.hasPrefix("Error: jobs[1] (nosuchbundledpreset): \(folder.path)/out/nobundle.gif: nosuchbundledpreset: no such file and no bundled preset") == true, "\(r.err)")
+        #expect(r.errLines.first == "\(folder.path)/presets/none.json: error: no such file")
+        #expect(r.errLines.dropFirst().first?.hasPrefix("nosuchbundledpreset: error: no such file and no bundled preset") == true, "\(r.err)")
         #expect(folder.regularFiles(under: "out") == ["blue.gif"])
     }
 
@@ -235,7 +235,7 @@ import WaveWebP
         // A bad override on the command line names --set.
         let bad = wavegen(["build", manifest, "--set", "fps=0"])
         #expect(bad.code == 65)
-        #expect(bad.errLines.first == "Error: jobs[0] (presets/blue.json): \(folder.path)/out/a.gif: --set: at fps: must be at least 0.1 and at most 240, got 0")
+        #expect(bad.errLines == ["--set: error: at fps: must be at least 0.1 and at most 240, got 0"], "each problem is printed once")
     }
 
     @Test func reportAndJSONSummary() throws {
@@ -306,22 +306,23 @@ import WaveWebP
         let folder = try TemporaryFolder()
         let missing = wavegen(["build", folder.file("none.json")])
         #expect(missing.code == 66)
-        #expect(missing.errLines == ["Error: \(folder.path)/none.json: no such file"])
+        #expect(missing.errLines == ["\(folder.path)/none.json: error: no such file"])
         let noDefault = wavegen(["build", folder.path])
         #expect(noDefault.code == 66)
-        #expect(noDefault.errLines == ["Error: \(folder.path)/wavegen.json: no such file"])
+        #expect(noDefault.errLines == ["\(folder.path)/wavegen.json: error: no such file"])
 
         let path = try folder.writeFile(#"{"jobs": [{"preset": "classic", "outptu": "x.gif"}]}"#, at: "bad.json")
         let bad = wavegen(["build", path])
         #expect(bad.code == 65)
         #expect(bad.errLines == [
-            "Error: \(path): line 1, column 11: at jobs[0].output: is required: the output path template, e.g. \"out/{name}{scale}.{format}\"",
-            "Error: \(path): line 1, column 43: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
+            "\(path):1:11: error: at jobs[0].output: is required: the output path template, e.g. \"out/{name}{scale}.{format}\"",
+            "\(path):1:43: error: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
         ])
         #expect(bad.out.isEmpty)
     }
 
-    /// A bad value that came from the manifest is named by the manifest entry that set it.
+    /// A bad value that came from the manifest is named by the manifest entry that set it, at its
+    /// line and column.
     @Test func overrideProblemsNameTheirManifestEntry() throws {
         let folder = try TemporaryFolder()
         try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "out/a.gif", "set": {"fps": 0}, "variants": {"v": {"level": 2}}}]}"#,
@@ -329,14 +330,14 @@ import WaveWebP
         let r = wavegen(["build", folder.path, "--check"])
         #expect(r.code == 65)
         #expect(r.errLines == [
-            "Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].set: at fps: must be at least 0.1 and at most 240, got 0",
-            "Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].variants.v: at level: must be at least 0 and at most 1, got 2",
+            "\(folder.path)/wavegen.json:1:71: error: at jobs[0].set.fps: must be at least 0.1 and at most 240, got 0",
+            "\(folder.path)/wavegen.json:1:103: error: at jobs[0].variants.v.level: must be at least 0 and at most 1, got 2",
         ])
         try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "out/a.gif", "variants": {"v": {"extends": "dark"}}}]}"#,
                              at: "wavegen.json")
         let e = wavegen(["build", folder.path, "--check"])
         #expect(e.code == 65)
-        #expect(e.errLines == ["Error: jobs[0] (classic): \(folder.path)/out/a.gif: \(folder.path)/wavegen.json: jobs[0].variants.v: at extends: cannot be set from the command line"])
+        #expect(e.errLines == ["\(folder.path)/wavegen.json:1:86: error: at jobs[0].variants.v.extends: cannot be overridden; only a preset file extends another"])
     }
 
     @Test func collidingOutputsNameBothJobs() throws {
@@ -351,8 +352,8 @@ import WaveWebP
         let r = wavegen(["build", path])
         #expect(r.code == 65)
         #expect(r.errLines == [
-            "Error: \(path): line 3, column 62: at jobs[1].output: \(folder.path)/out/same.gif would be written twice: by jobs[0] (one) [gif] and by jobs[1] (two) [gif]",
-            "Error: \(path): line 4, column 53: at jobs[2].output: \(folder.path)/out/c.gif would be written twice: by jobs[2] (three) [gif @1x] and by jobs[2] (three) [gif @2x]; add {scale} to the output template",
+            "\(path):3:62: error: at jobs[1].output: \(folder.path)/out/same.gif would be written twice: by jobs[0] (one) [gif] and by jobs[1] (two) [gif]",
+            "\(path):4:53: error: at jobs[2].output: \(folder.path)/out/c.gif would be written twice: by jobs[2] (three) [gif @1x] and by jobs[2] (three) [gif @2x]; add {scale} to the output template",
         ])
         #expect(!folder.hasFile("out"))
     }

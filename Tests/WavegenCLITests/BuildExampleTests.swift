@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveGIF
 import WaveKit
+import WaveRender
 import WaveWebP
 @testable import WavegenCLI
 

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import WaveKit
+@testable import WaveKit
 @testable import WavegenCLI
 
 @Suite struct BuildManifestTests {
-    func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, BuildManifest.LoadError>) {
+    func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, DocumentError>) {
         let folder = try TemporaryFolder()
         let path = try folder.writeFile(text, at: "wavegen.json")
         do {
@@ -18,7 +18,7 @@ import WaveKit
     func problems(_ text: String) throws -> [String] {
         let (folder, result) = try load(text)
         guard case let .failure(error) = result else { return [] }
-        return error.commandError.lines.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
+        return error.lines.map { $0.replacingOccurrences(of: folder.path + "/", with: "") }
     }
 
     @Test func templateFields() throws {
@@ -80,7 +80,8 @@ import WaveKit
         #expect(job.variants?.map(\.name) == ["light", "dark"])
         #expect(job.variants?[1].overrides.map(\.path.description) == ["background", "layers[0].color"])
         #expect(job.variants?[1].overrides[1].value == JSONNode(.string("#18FFFF")))
-        #expect(job.overrides == [PresetOverride(parsing: "fps=25")!])
+        #expect(job.overrides.map(\.path.description) == ["fps"] && job.overrides.map(\.value) == [JSONNode(.number(25))])
+        #expect(job.overrides[0].origin == PresetOverride.Origin(file: folder.path + "/wavegen.json", keyPath: "jobs[0].set.fps", line: 14, column: 22))
         #expect(job.budget.limit(for: .gif) == 5000)
         #expect(job.budget.limit(for: .webp) == nil)
         #expect(job.budget.source(for: .gif) == "maxBytes.gif")
@@ -113,18 +114,18 @@ import WaveKit
             }
             """)
         #expect(lines == [
-            "wavegen.json: line 2, column 10: at job: unknown key (did you mean \"jobs\"?)",
-            "wavegen.json: line 4, column 38: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
-            "wavegen.json: line 4, column 75: at jobs[0].scale: unknown key (did you mean \"scales\"?)",
-            "wavegen.json: line 4, column 87: at jobs[0].zzz: unknown key (expected one of: name, preset, output, formats, scales, levels, variants, set, maxBytes)",
+            "wavegen.json:2:10: error: at job: unknown key (did you mean \"jobs\"?)",
+            "wavegen.json:4:38: error: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
+            "wavegen.json:4:75: error: at jobs[0].scale: unknown key (did you mean \"scales\"?)",
+            "wavegen.json:4:87: error: at jobs[0].zzz: unknown key (expected one of: name, preset, output, formats, scales, levels, variants, set, maxBytes)",
         ])
     }
 
     @Test func syntaxErrorsCarryLineAndColumn() throws {
         #expect(try problems("{\n  \"jobs\": [\n    {\"preset\": \"classic\",}\n  ]\n}") == [
-            "wavegen.json: line 3, column 26: trailing comma before '}'",
+            "wavegen.json:3:26: error: trailing comma before '}'",
         ])
-        #expect(try problems("") == ["wavegen.json: line 1, column 1: empty document; expected a JSON object"])
+        #expect(try problems("") == ["wavegen.json:1:1: error: empty document; expected a JSON object"])
     }
 
     @Test func valueErrors() throws {
@@ -145,37 +146,37 @@ import WaveKit
             ]}
             """)
         #expect(lines == [
-            "wavegen.json: line 2, column 3: at jobs[0].preset: is required: a preset file (relative to the manifest) or a bundled preset's name",
-            "wavegen.json: line 3, column 35: at jobs[1].output: unknown field {nmae} (did you mean {name}?)",
-            "wavegen.json: line 3, column 77: at jobs[1].formats[1]: \"png\" is not a format (expected \"gif\" or \"webp\")",
-            "wavegen.json: line 3, column 84: at jobs[1].formats[2]: \"gif\" is listed twice",
-            "wavegen.json: line 4, column 35: at jobs[2].output: uses {variant} but the job has no \"variants\"",
-            "wavegen.json: line 4, column 73: at jobs[2].scales[0]: must be a number greater than 0 and at most 16, got 0",
-            "wavegen.json: line 4, column 79: at jobs[2].scales[2]: 2 is listed twice",
-            "wavegen.json: line 4, column 82: at jobs[2].scales[3]: must be a number greater than 0 and at most 16, got 17",
-            "wavegen.json: line 5, column 64: at jobs[3].levels: \"from\" (0.8) is above \"to\" (0.2)",
-            "wavegen.json: line 6, column 35: at jobs[4].output: uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])",
-            "wavegen.json: line 7, column 35: at jobs[5].output: cannot tell the format: end the output with .gif or .webp, or add \"formats\" and use {format}",
-            "wavegen.json: line 8, column 35: at jobs[6].output: ends in .gif but \"formats\" includes webp; end it with .{format}",
-            "wavegen.json: line 9, column 76: at jobs[7].variants.a/b: a variant name must be non-empty and may not contain /, \\, { or }",
-            "wavegen.json: line 9, column 86: at jobs[7].variants.ok: expected an object of preset key path → value (use {} for the preset as it is), got 3",
-            "wavegen.json: line 9, column 109: at jobs[7].variants.fine.layers[: \"layers[\" is not a preset key path (expected e.g. background or layers[0].color)",
-            "wavegen.json: line 10, column 68: at jobs[8].maxBytes.gif: expected a whole number of bytes (at least 1), got 1.5",
-            "wavegen.json: line 10, column 81: at jobs[8].maxBytes.wepb: unknown key (did you mean \"webp\"?)",
-            "wavegen.json: line 11, column 60: at jobs[9].maxBytes: expected a number of bytes, or {\"gif\": bytes, \"webp\": bytes}, got \"10k\"",
-            "wavegen.json: line 11, column 78: at jobs[9].levels[0]: must be a number between 0 and 1, got 1.5",
-            "wavegen.json: line 11, column 91: at jobs[9].set: expected an object of preset key path → value, e.g. {\"layers[0].color\": \"#18FFFF\"}, got an array",
-            "wavegen.json: line 12, column 14: at jobs[10].preset: expected a preset file or bundled name, got 3",
-            "wavegen.json: line 12, column 27: at jobs[10].output: expected an output path template such as \"out/{name}{scale}.{format}\", got \"\"",
-            "wavegen.json: line 13, column 3: at jobs[11]: expected a job object, got \"classic\"",
+            "wavegen.json:2:3: error: at jobs[0].preset: is required: a preset file (relative to the manifest) or a bundled preset's name",
+            "wavegen.json:3:35: error: at jobs[1].output: unknown field {nmae} (did you mean {name}?)",
+            "wavegen.json:3:77: error: at jobs[1].formats[1]: \"png\" is not a format (expected \"gif\" or \"webp\")",
+            "wavegen.json:3:84: error: at jobs[1].formats[2]: \"gif\" is listed twice",
+            "wavegen.json:4:35: error: at jobs[2].output: uses {variant} but the job has no \"variants\"",
+            "wavegen.json:4:73: error: at jobs[2].scales[0]: must be a number greater than 0 and at most 16, got 0",
+            "wavegen.json:4:79: error: at jobs[2].scales[2]: 2 is listed twice",
+            "wavegen.json:4:82: error: at jobs[2].scales[3]: must be a number greater than 0 and at most 16, got 17",
+            "wavegen.json:5:64: error: at jobs[3].levels: \"from\" (0.8) is above \"to\" (0.2)",
+            "wavegen.json:6:35: error: at jobs[4].output: uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])",
+            "wavegen.json:7:35: error: at jobs[5].output: cannot tell the format: end the output with .gif or .webp, or add \"formats\" and use {format}",
+            "wavegen.json:8:35: error: at jobs[6].output: ends in .gif but \"formats\" includes webp; end it with .{format}",
+            "wavegen.json:9:76: error: at jobs[7].variants.a/b: a variant name must be non-empty and may not contain /, \\, { or }",
+            "wavegen.json:9:86: error: at jobs[7].variants.ok: expected an object of preset key path → value (use {} for the preset as it is), got 3",
+            "wavegen.json:9:109: error: at jobs[7].variants.fine.layers[: \"layers[\" is not a preset key path (expected e.g. background or layers[0].color)",
+            "wavegen.json:10:68: error: at jobs[8].maxBytes.gif: expected a whole number of bytes (at least 1), got 1.5",
+            "wavegen.json:10:81: error: at jobs[8].maxBytes.wepb: unknown key (did you mean \"webp\"?)",
+            "wavegen.json:11:60: error: at jobs[9].maxBytes: expected a number of bytes, or {\"gif\": bytes, \"webp\": bytes}, got \"10k\"",
+            "wavegen.json:11:78: error: at jobs[9].levels[0]: must be a number between 0 and 1, got 1.5",
+            "wavegen.json:11:91: error: at jobs[9].set: expected an object of preset key path → value, e.g. {\"layers[0].color\": \"#18FFFF\"}, got an array",
+            "wavegen.json:12:14: error: at jobs[10].preset: expected a preset file or bundled name, got 3",
+            "wavegen.json:12:27: error: at jobs[10].output: expected an output path template such as \"out/{name}{scale}.{format}\", got \"\"",
+            "wavegen.json:13:3: error: at jobs[11]: expected a job object, got \"classic\"",
         ])
     }
 
     @Test func theTopLevel() throws {
-        #expect(try problems("[]") == ["wavegen.json: line 1, column 1: expected an object with a \"jobs\" array, got an array"])
-        #expect(try problems("{}") == ["wavegen.json: line 1, column 1: at jobs: is required: a list of jobs, each with a \"preset\" and an \"output\""])
-        #expect(try problems(#"{"jobs": []}"#) == ["wavegen.json: line 1, column 10: at jobs: is empty; list at least one job"])
-        #expect(try problems(#"{"jobs": {}}"#) == ["wavegen.json: line 1, column 10: at jobs: expected an array of jobs, got an object"])
+        #expect(try problems("[]") == ["wavegen.json:1:1: error: expected an object with a \"jobs\" array, got an array"])
+        #expect(try problems("{}") == ["wavegen.json:1:1: error: at jobs: is required: a list of jobs, each with a \"preset\" and an \"output\""])
+        #expect(try problems(#"{"jobs": []}"#) == ["wavegen.json:1:10: error: at jobs: is empty; list at least one job"])
+        #expect(try problems(#"{"jobs": {}}"#) == ["wavegen.json:1:10: error: at jobs: expected an array of jobs, got an object"])
     }
 
     @Test func presetReferences() throws {

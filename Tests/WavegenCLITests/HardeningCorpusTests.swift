@@ -21,10 +21,25 @@ import Testing
         for c in cases {
             #expect(c.stderrTo != nil || !c.stderr.isEmpty || c.exit == 0, "\(c.name): a failure must say why on stderr")
             for line in c.stderr {
-                #expect(line.hasPrefix("Error: ") || line.hasPrefix("warning: ") || line.hasPrefix("Usage: ") || line.hasPrefix("  See "),
-                        "\(c.name): \(line)")
+                #expect(HardeningCorpusTests.isDocumentProblem(line) || line.hasPrefix("Error: ") || line.hasPrefix("warning: ")
+                        || line.hasPrefix("Usage: ") || line.hasPrefix("  See "), "\(c.name): \(line)")
+                #expect(!line.hasPrefix("Error: ") || !HardeningCorpusTests.isDocumentProblem(String(line.dropFirst(7))),
+                        "\(c.name): a document problem is printed without a prefix: \(line)")
             }
         }
+    }
+
+    /// Whether `line` is in the form GCC-style problem matchers (GitHub Actions, editors) read:
+    /// `FILE:LINE:COLUMN: error: message`, or `FILE: error: message` without a position.
+    static func isDocumentProblem(_ line: String) -> Bool {
+        line.wholeMatch(of: /[^\s:][^:]*(:[1-9][0-9]*:[1-9][0-9]*)?: (error|warning): .+/) != nil
+    }
+
+    @Test func documentProblemForm() {
+        #expect(HardeningCorpusTests.isDocumentProblem("presets/a.json:12:20: error: at layers[2].amplitude: must be between 0 and 1, got 1.5"))
+        #expect(HardeningCorpusTests.isDocumentProblem("--set: error: at fps: expected a number, got \"NaN\""))
+        #expect(!HardeningCorpusTests.isDocumentProblem("Error: presets/a.json: at fps: expected a number"))
+        #expect(!HardeningCorpusTests.isDocumentProblem("presets/a.json: line 1, column 2: error: x"))
     }
 
     /// The 100000 × 100000 PNG must fail on its size, not on a broken header: its IHDR checksum is right.

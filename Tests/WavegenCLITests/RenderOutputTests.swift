@@ -73,9 +73,10 @@ import Testing
 
     /// A shortcut's problem is named by the option the user typed, and a --set by --set.
     @Test func shortcutProblemsNameTheirOption() {
-        #expect(wavegen(["render", "classic", "--scale", "0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --scale: at scale: ") == true)
-        #expect(wavegen(["render", "classic", "--background", "white", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --background: at background: ") == true)
-        #expect(wavegen(["render", "classic", "--set", "fps=0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("Error: --set: at fps: ") == true)
+        #expect(wavegen(["render", "classic", "--scale", "0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("--scale: error: at scale: ") == true)
+        let background = wavegen(["render", "classic", "--background", "white", "-o", "/tmp/x.gif"])
+        #expect(background.errLines == ["--background: error: at background: \"white\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or \"transparent\")"])
+        #expect(wavegen(["render", "classic", "--set", "fps=0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("--set: error: at fps: ") == true)
     }
 
     /// -v says how the loop closes, the palette once, and what the encoder did.

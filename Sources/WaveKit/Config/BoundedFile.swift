@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads input files safely: only regular files (links followed), never more than a limit, errors
-/// as `PresetError.unreadable` with the reason. Presets, images, fonts and manifests all come in here.
+/// as a missing-input `DocumentProblem` with the reason. Presets, images, fonts and manifests all come in here.
 public enum BoundedFile {
     /// Why `path` cannot be read as a `kind` file of at most `limit` bytes (symbolic links
     /// followed), or nil when it can.
@@ -18,20 +18,22 @@ public enum BoundedFile {
         return nil
     }
 
-    public static func read(_ path: String, limit: Int, kind: String = "preset") throws(PresetError) -> [UInt8] {
-        if let reason = problem(path, kind: kind, limit: limit) { throw .unreadable(file: path, reason: reason) }
+    /// The bytes of the `kind` file at `path`, of at most `limit` bytes.
+    public static func read(_ path: String, limit: Int, kind: String = "preset") throws(DocumentError) -> [UInt8] {
+        let unreadable = { (reason: String) in DocumentError(DocumentProblem(file: path, message: reason, kind: .missingInput)) }
+        if let reason = problem(path, kind: kind, limit: limit) { throw unreadable(reason) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(file: path, reason: "cannot be opened for reading (permission denied?)")
+            throw unreadable("cannot be opened for reading (permission denied?)")
         }
         defer { try? handle.close() }
         let data: Data
         do {
             data = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw .unreadable(file: path, reason: "cannot be read: \(error.localizedDescription)")
+            throw unreadable("cannot be read: \(error.localizedDescription)")
         }
         guard data.count <= limit else {
-            throw .unreadable(file: path, reason: "is larger than \(limit) bytes; \(kind)s are limited to \(limit) bytes")
+            throw unreadable("is larger than \(limit) bytes; \(kind)s are limited to \(limit) bytes")
         }
         return [UInt8](data)
     }

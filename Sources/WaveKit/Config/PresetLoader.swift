@@ -40,25 +40,26 @@ public struct PresetLoader: Sendable {
     }
 
     /// Loads `reference` (a path, or a bundled name) into a config, with `overrides` (key path →
-    /// JSON value) applied last.
-    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(PresetError) -> WaveConfig {
+    /// JSON value) applied last. Every problem names the file and position the offending value
+    /// came from: a file of the `extends` chain, or the override that set it.
+    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> WaveConfig {
         var resolved = try resolve(reference)
         for o in overrides {
             // Applying a path recurses once per part: deeper paths are refused, not followed.
             guard o.path.components.count <= KeyPathExpression.maximumParts else {
-                throw .invalid(file: o.source, problems: [PresetProblem(path: "", message: KeyPathExpression.tooDeep(o.path.components.count))])
+                throw DocumentError(o.problem(KeyPathExpression.tooDeep(o.path.components.count), keyPath: ""))
             }
             if o.path.components.first == .key("extends") {
-                throw .invalid(file: o.source, problems: [PresetProblem(path: "extends", message: "cannot be set from the command line")])
+                throw DocumentError(o.problem("cannot be overridden; only a preset file extends another"))
             }
             do {
                 try resolved.root.set(o.value, at: o.path)
             } catch {
-                throw .invalid(file: o.source, problems: [PresetProblem(path: o.path.description, message: "cannot be set: \(error.message)")])
+                throw DocumentError(o.problem("cannot be set: \(error.message)"))
             }
         }
         let images = { (path: String) -> Result<RiderImage, ImageProblem> in
-            let origin = PresetLoader.origin(of: "rider.image", in: resolved.chain) ?? resolved.file
+            let origin = PresetLoader.origin(of: "rider.image", in: resolved.chain).file
             return Result { () throws(ImageProblem) -> RiderImage in
                 try self.image(path, from: origin, bundled: resolved.bundledFiles.contains(origin))
             }
@@ -67,35 +68,46 @@ public struct PresetLoader: Sendable {
         case var .success(config):
             config.file = resolved.file
             if let font = config.label?.font {
-                let origin = PresetLoader.origin(of: "label.font", in: resolved.chain) ?? resolved.file
-                guard !resolved.bundledFiles.contains(origin) else {
-                    throw .invalid(file: origin, problems: [PresetProblem(path: "label.font", message: "bundled presets use the default font")])
+                let origin = PresetLoader.origin(of: "label.font", in: resolved.chain)
+                func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
+                    DocumentError(DocumentProblem(file: origin.file, keyPath: "label.font", message: message, kind: kind).at(origin.node))
                 }
-                let path = font.hasPrefix("/") ? font : ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                guard !resolved.bundledFiles.contains(origin.file) else { throw problem("bundled presets use the default font") }
+                let path = font.hasPrefix("/") ? font : ((origin.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
                 if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
-                    throw .invalid(file: origin, problems: [PresetProblem(path: "label.font", message: "\(path): \(reason)", missingInput: true)])
+                    throw problem("\(path): \(reason)", kind: .missingInput)
                 }
                 config.label?.font = path
             }
             return config
-        case let .failure(p):
-            // A value that was overridden is named by its override's source (the last one wins).
-            let overridden = Dictionary(overrides.map { ($0.path.description, $0.source) }, uniquingKeysWith: { $1 })
-            throw .invalid(file: resolved.file, problems: p.problems.map { problem in
-                var problem = problem
-                if let source = overridden[problem.path] {
-                    problem.file = source
-                } else if let origin = PresetLoader.origin(of: problem.path, in: resolved.chain), origin != resolved.file {
-                    problem.file = origin
-                }
-                return problem
-            })
+        case let .failure(error):
+            throw DocumentError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
         }
+    }
+
+    /// `problem` (found by key path in the merged document) with the file and position its value
+    /// came from: the last override that set it or a value around it, or that made the key when no
+    /// file has it; else the last file of the chain that holds it (for a missing key, the object
+    /// that should hold it).
+    func locate(_ problem: DocumentProblem, in resolved: Resolved, overrides: [PresetOverride]) -> DocumentProblem {
+        let path = KeyPathExpression(parsing: problem.keyPath)?.components ?? []
+        if let o = overrides.last(where: { !path.isEmpty && path.starts(with: $0.path.components) }) {
+            let inside = Array(path.dropFirst(o.path.components.count))
+            return o.problem(problem.message, keyPath: o.keyPath(appending: inside), kind: problem.kind, inside: inside)
+        }
+        if !path.isEmpty, !resolved.chain.contains(where: { $0.root.node(at: path) != nil }),
+           let o = overrides.last(where: { $0.path.components.starts(with: path) }) {
+            return o.problem(problem.message, keyPath: o.origin.keyPath ?? problem.keyPath, kind: problem.kind)
+        }
+        let origin = PresetLoader.origin(of: problem.keyPath, in: resolved.chain)
+        var located = problem.at(origin.node)
+        located.file = origin.file
+        return located
     }
 
     /// Reads `reference` and everything it extends, and merges them: objects key by key, everything
     /// else (arrays included) replaced by the later file.
-    public func resolve(_ reference: String) throws(PresetError) -> Resolved {
+    public func resolve(_ reference: String) throws(DocumentError) -> Resolved {
         var chain: [(file: String, root: JSONNode, bundled: Bool)] = []
         var next: String? = reference
         var base: String?
@@ -107,20 +119,26 @@ public struct PresetLoader: Sendable {
             } catch {
                 // A missing parent is the extending preset's problem, at its extends key.
                 guard let child = chain.last else { throw error }
-                throw .invalid(file: child.file, problems: [PresetProblem(path: "extends", message: error.lines.joined(separator: "; "), missingInput: true)])
+                let reasons = error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; ")
+                throw DocumentError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: .missingInput)
+                    .at(child.root["extends"]))
             }
             if chain.contains(where: { $0.file == file }) {
                 let names = (chain.map(\.file) + [file])
-                throw .invalid(file: chain[0].file, problems: [PresetProblem(path: "extends", message: "cycle: \(names.joined(separator: " → "))")])
+                throw DocumentError(DocumentProblem(file: chain[0].file, keyPath: "extends", message: "cycle: \(names.joined(separator: " → "))")
+                    .at(chain[0].root["extends"]))
             }
             let root: JSONNode
             do {
                 root = try JSONParser.parse(text)
             } catch {
-                throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
+                throw DocumentError(DocumentProblem(file: file, line: error.line, column: error.column, message: error.message))
             }
             guard case .object = root.value else {
-                throw .invalid(file: file, problems: [PresetProblem(path: "", message: "expected an object, got \(root.value.kindName)")])
+                throw DocumentError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
+            }
+            if chain.isEmpty, BuildManifest.isManifest(root) {
+                throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
             }
             chain.append((file, root, bundled))
             switch root["extends"]?.value {
@@ -161,8 +179,7 @@ public struct PresetLoader: Sendable {
             do {
                 bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
             } catch {
-                if case let .unreadable(_, reason) = error { throw ImageProblem("\(full): \(reason)", missingInput: true) }
-                throw ImageProblem("\(full): cannot be read", missingInput: true)
+                throw ImageProblem("\(full): \(error.problems.map(\.message).joined(separator: "; "))", missingInput: true)
             }
         }
         do {
@@ -172,19 +189,22 @@ public struct PresetLoader: Sendable {
         }
     }
 
-    /// The last file of `chain` that holds the value at `path` (or, for a missing key, its
-    /// nearest enclosing value).
-    static func origin(of path: String, in chain: [(file: String, root: JSONNode)]) -> String? {
-        guard let expression = KeyPathExpression(parsing: path) else { return nil }
+    /// The last file of `chain` that holds the value at `path`, and that value; for a missing key,
+    /// the nearest enclosing value. The preset itself and its root when nothing on the path is there.
+    static func origin(of path: String, in chain: [(file: String, root: JSONNode)]) -> (file: String, node: JSONNode) {
+        let leaf = chain[chain.count - 1]
+        guard let expression = KeyPathExpression(parsing: path) else { return (leaf.file, leaf.root) }
         for length in stride(from: expression.components.count, to: 0, by: -1) {
             let prefix = Array(expression.components.prefix(length))
-            if let hit = chain.last(where: { $0.root.node(at: prefix) != nil }) { return hit.file }
+            for link in chain.reversed() {
+                if let node = link.root.node(at: prefix) { return (link.file, node) }
+            }
         }
-        return nil
+        return (leaf.file, leaf.root)
     }
 
     /// The file's display name, its text, and whether it is a bundled preset.
-    private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool) throws(PresetError) -> (String, [UInt8], Bool) {
+    private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool) throws(DocumentError) -> (String, [UInt8], Bool) {
         if !bundledOnly {
             let path = reference.hasPrefix("/") ? reference : base.map { $0.isEmpty ? reference : $0 + "/" + reference } ?? reference
             let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
@@ -198,11 +218,21 @@ public struct PresetLoader: Sendable {
         if let text = bundled[reference] {
             return (reference, Array(text.utf8), true)
         }
-        throw .unknownPreset(name: reference, known: bundled.keys.sorted())
+        let known = bundled.keys.sorted().joined(separator: ", ")
+        throw DocumentError(DocumentProblem(file: reference, message: "no such file and no bundled preset of that name (bundled: \(known))",
+                                            kind: .missingInput))
     }
 }
 
 extension JSONNode {
+    /// The value at a key path, or the deepest value on the way there.
+    func nearest(at components: [KeyPathExpression.Component]) -> JSONNode {
+        for length in stride(from: components.count, to: 0, by: -1) {
+            if let node = node(at: Array(components.prefix(length))) { return node }
+        }
+        return self
+    }
+
     /// The value at a key path, if there is one.
     func node(at components: [KeyPathExpression.Component]) -> JSONNode? {
         var current = self
@@ -222,21 +252,45 @@ extension JSONNode {
     }
 }
 
-/// One `--set key.path=value` override.
+/// One override of a preset value: `--set key.path=value` on the command line, or an entry of a
+/// manifest job's `set`, `variants`, `scales` or `levels`.
 public struct PresetOverride: Sendable, Equatable {
     public var path: KeyPathExpression
     public var value: JSONNode
-    /// Where the override was given, for messages: "--set", or a manifest entry.
-    public var source = "--set"
+    /// Where the override was given, for messages: the command line unless set otherwise.
+    public var origin = Origin.commandLine
 
-    public init(path: KeyPathExpression, value: JSONNode) {
+    /// Where an override was given: a file (`--set` for the command line), the override's key path
+    /// in it and its position.
+    public struct Origin: Sendable, Equatable {
+        public var file: String
+        /// The override's key path in `file` (`jobs[0].set.layers[0].color`); nil when the override
+        /// is named by the preset key path it sets, as on the command line.
+        public var keyPath: String?
+        /// The 1-based position of the override's value in `file`, 0 when there is none.
+        public var line: Int
+        public var column: Int
+
+        public init(file: String, keyPath: String? = nil, line: Int = 0, column: Int = 0) {
+            self.file = file
+            self.keyPath = keyPath
+            self.line = line
+            self.column = column
+        }
+
+        /// `--set` and its shortcuts.
+        public static let commandLine = Origin(file: "--set")
+    }
+
+    public init(path: KeyPathExpression, value: JSONNode, origin: Origin = .commandLine) {
         self.path = path
         self.value = value
+        self.origin = origin
     }
 
     /// An override of a top-level key (a plain name, such as "scale").
-    public init(_ key: String, _ value: JSONNode) {
-        self.init(path: KeyPathExpression(components: [.key(key)]), value: value)
+    public init(_ key: String, _ value: JSONNode, origin: Origin = .commandLine) {
+        self.init(path: KeyPathExpression(components: [.key(key)]), value: value, origin: origin)
     }
 
     /// Parses `layers[0].color=#FF0000`; the value is JSON when it parses as JSON, else a string.
@@ -245,6 +299,25 @@ public struct PresetOverride: Sendable, Equatable {
         let raw = String(text[text.index(after: eq)...])
         self.path = path
         self.value = (try? JSONParser.parse(raw)) ?? JSONNode(.string(raw))
+    }
+
+    /// The key path a problem `inside` the overridden value is shown at: the override's own key
+    /// path in its source (or the preset key path it sets) followed by the rest.
+    func keyPath(appending inside: [KeyPathExpression.Component]) -> String {
+        let rest = KeyPathExpression(components: inside).description
+        guard let base = origin.keyPath else { return KeyPathExpression(components: path.components + inside).description }
+        if rest.isEmpty { return base }
+        return rest.hasPrefix("[") ? base + rest : base + "." + rest
+    }
+
+    /// A problem with this override, at `keyPath` (the override's own by default) and at the
+    /// position of the value `inside` it when the override comes from a file.
+    func problem(_ message: String, keyPath: String? = nil, kind: DocumentProblem.Kind = .invalid,
+                 inside: [KeyPathExpression.Component] = []) -> DocumentProblem {
+        let problem = DocumentProblem(file: origin.file, line: origin.line, column: origin.column,
+                                      keyPath: keyPath ?? self.keyPath(appending: []), message: message, kind: kind)
+        guard origin.line > 0 else { return problem }
+        return problem.at(value.nearest(at: inside))
     }
 }
 

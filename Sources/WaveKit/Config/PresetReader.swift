@@ -1,12 +1,13 @@
 import Foundation
 
 /// Reads typed values out of a preset's JSON tree, collecting every problem with its key path
-/// instead of stopping at the first.
+/// instead of stopping at the first. The file and position of each problem are filled in by
+/// `PresetLoader`, which knows which file of the `extends` chain a value came from.
 struct PresetReader {
-    private(set) var problems: [PresetProblem] = []
+    private(set) var problems: [DocumentProblem] = []
 
     mutating func fail(_ path: String, _ message: String, missingInput: Bool = false) {
-        problems.append(PresetProblem(path: path, message: message, missingInput: missingInput))
+        problems.append(DocumentProblem(keyPath: path, message: message, kind: missingInput ? .missingInput : .invalid))
     }
 
     /// Reports members that are not in `allowed` (keys starting with `$` or `_` are always allowed).
@@ -83,13 +84,15 @@ struct PresetReader {
         return v
     }
 
-    mutating func color(_ node: JSONNode?, at path: String, default value: RGBA?) -> RGBA? {
+    /// A color; `keyword` names a word the key also accepts (handled by the caller), for the message.
+    mutating func color(_ node: JSONNode?, at path: String, default value: RGBA?, keyword: String? = nil) -> RGBA? {
         guard let node else {
             if value == nil { fail(path, "is required") }
             return value
         }
         guard case let .string(s) = node.value, let c = RGBA(parsing: s) else {
-            fail(path, "\(describe(node)) is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))")
+            let forms = "#RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b)" + (keyword.map { ", rgba(r,g,b,a) or \"\($0)\"" } ?? " or rgba(r,g,b,a)")
+            fail(path, "\(describe(node)) is not a color (expected \(forms))")
             return value
         }
         return c

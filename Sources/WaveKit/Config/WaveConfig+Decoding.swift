@@ -27,12 +27,13 @@ extension WaveConfig {
     /// The default wave layer when a preset gives none.
     static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
 
-    /// Builds a config from a preset's JSON (after `extends` has been merged), or returns every problem found.
+    /// Builds a config from a preset's JSON (after `extends` has been merged), or returns every
+    /// problem found, by key path (without file or position: `PresetLoader` adds those).
     public static func decode(_ root: JSONNode, defaultName: String,
                               images: (String) -> Result<RiderImage, ImageProblem> = { _ in .failure(ImageProblem("images are not available here")) })
-        -> Result<WaveConfig, PresetProblems> {
+        -> Result<WaveConfig, DocumentError> {
         var r = PresetReader()
-        guard r.object(root, at: "") else { return .failure(PresetProblems(r.problems)) }
+        guard r.object(root, at: "") else { return .failure(DocumentError(r.problems)) }
         r.checkKeys(root, at: "", allowed: topLevelKeys)
 
         if let format = root["format"] {
@@ -83,7 +84,7 @@ extension WaveConfig {
         var background = RGBA.transparent
         if let node = root["background"] {
             if case .string("transparent") = node.value {} else {
-                background = r.color(node, at: "background", default: .transparent) ?? .transparent
+                background = r.color(node, at: "background", default: .transparent, keyword: "transparent") ?? .transparent
             }
         }
 
@@ -154,7 +155,7 @@ extension WaveConfig {
 
         let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
 
-        guard r.problems.isEmpty else { return .failure(PresetProblems(r.problems)) }
+        guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
         return .success(WaveConfig(
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
@@ -298,12 +299,6 @@ public struct ImageProblem: Error, Equatable, Sendable {
         self.message = message
         self.missingInput = missingInput
     }
-}
-
-/// The problems found in one preset, in document order.
-public struct PresetProblems: Error, Equatable, Sendable {
-    public var problems: [PresetProblem]
-    public init(_ problems: [PresetProblem]) { self.problems = problems }
 }
 
 extension Shape {

@@ -1,3 +1,5 @@
+import WaveKit
+
 /// Process exit codes, shared by every subcommand (sysexits.h values where one fits).
 public enum ExitCode: Int32, Sendable {
     case success = 0
@@ -19,12 +21,24 @@ public struct CommandError: Error {
     public var lines: [String]
     /// Print the usage line and a help hint after the message (argument errors).
     var showUsage = false
+    /// The lines are document problems in the compiler form (`FILE:LINE:COLUMN: error: …`) and are
+    /// printed as they are; other lines get an `Error: ` prefix.
+    var located = false
 
-    init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false) {
+    init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false, located: Bool = false) {
         self.code = code
         self.lines = lines
         self.showUsage = showUsage
+        self.located = located
+    }
+
+    /// A preset's or manifest's problems: exit 66 when an input is missing, else 65.
+    init(_ error: DocumentError) {
+        self.init(error.isMissingInput ? .noInput : .dataError, error.lines, located: true)
     }
 
     static func usage(_ message: String) -> CommandError { CommandError(.usage, [message], showUsage: true) }
+
+    /// The lines as printed on stderr.
+    var printedLines: [String] { located ? lines : lines.map { "Error: " + $0 } }
 }

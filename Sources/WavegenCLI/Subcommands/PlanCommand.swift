@@ -25,7 +25,7 @@ enum PlanCommand: Subcommand {
     static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(CommandError) -> LoopPlan {
         do {
             let plan = try RenderPipeline().plan(config, strict: strict)
-            for w in plan.warnings { console.err("warning: \(config.source): \(w)\n") }
+            for w in plan.warnings { console.err("\(config.source): warning: \(w)\n") }
             return plan
         } catch {
             throw error.commandError

@@ -22,14 +22,12 @@ enum PresetOptions {
             guard var o = PresetOverride(parsing: text) else {
                 throw .usage("\(option) expects key=value with a key path like layers[0].color, got '\(text)'")
             }
-            o.source = option
+            o.origin = PresetOverride.Origin(file: option)
             result.append(o)
         }
         /// A shortcut's override, named by the option the user typed.
         func shortcut(_ key: String, _ value: JSONNode, from option: String) {
-            var o = PresetOverride(key, value)
-            o.source = option
-            result.append(o)
+            result.append(PresetOverride(key, value, origin: PresetOverride.Origin(file: option)))
         }
         if let s = a.value("--size") {
             let parts = s.lowercased().split(separator: "x")

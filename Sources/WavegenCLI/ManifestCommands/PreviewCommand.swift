@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WaveRender
 
 /// `wavegen preview [MANIFEST or PRESET...] -o preview.html`: one self-contained HTML page showing
 /// every output of a manifest (or each preset as GIF and WebP) playing on a light and a dark
@@ -70,7 +71,12 @@ enum PreviewCommand: Subcommand {
         func flushPresets() throws(CommandError) {
             guard !presets.isEmpty else { return }
             let manifest = BuildManifest(file: "(command line)", directory: "", jobs: presets)
-            let plan = try BuildPlan.make(manifest, overrides: cli, checkCollisions: false)
+            let plan: BuildPlan
+            do {
+                plan = try BuildPlan.make(manifest, overrides: cli, checkCollisions: false)
+            } catch {
+                throw error.commandError
+            }
             addPlan(plan) { job in Group(title: job.presetText, subtitle: "preset") }
             presets.removeAll()
         }
@@ -82,9 +88,16 @@ enum PreviewCommand: Subcommand {
                 do {
                     manifest = try BuildManifest.load(path)
                 } catch {
+                    throw CommandError(error)
+                }
+                try BuildPlan.checkAxisOverrides(manifest, overrides: cli)
+                let plan: BuildPlan
+                do {
+                    plan = try BuildPlan.make(manifest, overrides: cli)
+                } catch {
                     throw error.commandError
                 }
-                addPlan(try BuildPlan.make(manifest, overrides: cli)) { job in
+                addPlan(plan) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
             } else {
@@ -100,17 +113,18 @@ enum PreviewCommand: Subcommand {
         for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
+        var reported = Set<String>()
         let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
             let item = items[i]
             switch plans[item.plan].configs[item.output.config].result {
             case let .failure(f):
-                return PreviewEntry(rendered: nil, errors: f.lines, code: f.code)
+                return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
             case let .success(loaded):
-                do throws(CommandError) {
+                do throws(RenderError) {
                     let r = try RenderedOutput.render(loaded, format: item.output.format, threads: workers == 1 ? 0 : 1)
                     return PreviewEntry(rendered: r, errors: [], code: .success)
                 } catch {
-                    return PreviewEntry(rendered: nil, errors: error.lines, code: .failure)
+                    return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
                 }
             }
         }, started: { _, i in
@@ -119,7 +133,9 @@ enum PreviewCommand: Subcommand {
             if !entry.errors.isEmpty {
                 progress.clear()
                 let o = items[i].output
-                for line in entry.errors { console.err("Error: \(o.job.label): \(o.path): \(line)\n") }
+                for line in entry.errors where !entry.located || reported.insert(line).inserted {
+                    console.err(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
+                }
                 progress.redraw()
             }
         })
@@ -143,6 +159,8 @@ struct PreviewEntry: Sendable {
     var rendered: RenderedOutput?
     var errors: [String]
     var code: ExitCode
+    /// The errors are document problems in the compiler form: printed as they are, once per page.
+    var located = false
 }
 
 /// The preview page's HTML.

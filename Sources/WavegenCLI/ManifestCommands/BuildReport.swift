@@ -1,4 +1,5 @@
 import WaveKit
+import WaveRender
 
 /// The JSON that `build --json` prints and `build --report FILE` writes.
 enum BuildReport {

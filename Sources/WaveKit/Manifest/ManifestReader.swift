@@ -1,176 +1,22 @@
 import Foundation
-import WaveKit
-
-/// A build manifest (`wavegen.json`): the jobs `wavegen build` and `wavegen preview` render.
-/// See docs/manifest.md for the format.
-struct BuildManifest: Sendable {
-    /// The manifest file as named on the command line (used in messages).
-    var file: String
-    /// The folder relative paths resolve against: "" for the current folder.
-    var directory: String
-    var jobs: [Job]
-
-    /// The largest manifest file read, in bytes.
-    static let maximumFileSize = 1 << 20
-    /// The name looked for when no manifest is given (or a folder is).
-    static let defaultFileName = "wavegen.json"
-
-    static let topLevelKeys = ["jobs"]
-    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes"]
-    static let levelRangeKeys = ["from", "to", "step"]
-    /// Most outputs one `levels` range may produce.
-    static let maximumLevels = 1001
-
-    /// One entry of `jobs`.
-    struct Job: Sendable {
-        /// Index in `jobs` (0-based, as in the key path `jobs[2]`).
-        var index: Int
-        /// The job's `name`, or its preset reference.
-        var name: String
-        /// The preset as written in the manifest.
-        var presetText: String
-        /// The preset reference handed to the loader (resolved against the manifest's folder).
-        var preset: String
-        var output: OutputTemplate
-        /// Where `output` is in the manifest (for collision messages).
-        var outputLine: Int
-        var outputColumn: Int
-        /// nil: taken from the output's extension.
-        var formats: [OutputFormat]?
-        var scales: [Double]?
-        var levels: [Double]?
-        var variants: [Variant]?
-        /// `set`: overrides for every output of the job.
-        var overrides: [PresetOverride]
-        var budget: Budget
-
-        /// A preset named on `preview`'s command line rather than a manifest entry.
-        var standalone = false
-
-        /// "jobs[2] (orb)", or the preset for a standalone job.
-        var label: String { standalone ? name : "jobs[\(index)] (\(name))" }
-    }
-
-    struct Variant: Sendable {
-        var name: String
-        var overrides: [PresetOverride]
-    }
-
-    /// `maxBytes`: one limit for every output, or one per format.
-    struct Budget: Sendable, Equatable {
-        var all: Int?
-        var perFormat: [OutputFormat: Int] = [:]
-
-        func limit(for format: OutputFormat) -> Int? { perFormat[format] ?? all }
-
-        /// The manifest key the limit comes from, for messages.
-        func source(for format: OutputFormat) -> String { perFormat[format] != nil ? "maxBytes.\(format.rawValue)" : "maxBytes" }
-    }
-
-    /// One thing wrong with a manifest, at a key path and position.
-    struct Problem: Sendable, Equatable {
-        var path: String
-        var line: Int
-        var column: Int
-        var message: String
-    }
-
-    /// Why a manifest could not be read.
-    enum LoadError: Error {
-        /// Missing, a folder without a wavegen.json, unreadable or too large (exit 66).
-        case unreadable(file: String, reason: String)
-        /// Not JSON, or JSON that breaks the format (exit 65).
-        case invalid(file: String, problems: [Problem])
-
-        var commandError: CommandError {
-            switch self {
-            case let .unreadable(file, reason):
-                return CommandError(.noInput, ["\(file): \(reason)"])
-            case let .invalid(file, problems):
-                return CommandError(.dataError, problems.map { p in
-                    let position = p.line > 0 ? "line \(p.line), column \(p.column): " : ""
-                    return "\(file): \(position)\(p.path.isEmpty ? "" : "at \(p.path): ")\(p.message)"
-                })
-            }
-        }
-    }
-
-    // MARK: Reading
-
-    /// The manifest file `reference` names: itself, or the wavegen.json inside a folder.
-    static func locate(_ reference: String?) -> String {
-        guard let reference else { return defaultFileName }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue {
-            return reference.hasSuffix("/") ? reference + defaultFileName : reference + "/" + defaultFileName
-        }
-        return reference
-    }
-
-    /// Whether `path` is a readable JSON file whose top level has a `jobs` key (so `preview` can
-    /// tell manifests from presets).
-    static func looksLikeManifest(_ path: String) -> Bool {
-        guard let bytes = try? readFile(path), let root = try? JSONParser.parse(bytes) else { return false }
-        return root["jobs"] != nil
-    }
-
-    /// Reads and checks the manifest at `path`.
-    static func load(_ path: String) throws(LoadError) -> BuildManifest {
-        let bytes = try readFile(path)
-        let root: JSONNode
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw .invalid(file: path, problems: [Problem(path: "", line: error.line, column: error.column, message: error.message)])
-        }
-        let directory = (path as NSString).deletingLastPathComponent
-        var reader = ManifestReader()
-        let jobs = reader.manifest(root, directory: directory)
-        guard reader.problems.isEmpty else {
-            // In file order; problems found at one position keep the order they were found in.
-            let sorted = reader.problems.enumerated().sorted { a, b in
-                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-            }.map(\.element)
-            throw .invalid(file: path, problems: sorted)
-        }
-        return BuildManifest(file: path, directory: directory, jobs: jobs)
-    }
-
-    static func readFile(_ path: String) throws(LoadError) -> [UInt8] {
-        do {
-            return try BoundedFile.read(path, limit: maximumFileSize, kind: "manifest")
-        } catch {
-            guard case let .unreadable(file, reason) = error else { throw .unreadable(file: path, reason: "\(error)") }
-            throw .unreadable(file: file, reason: reason)
-        }
-    }
-
-    /// A path from the manifest, resolved against its folder.
-    static func resolve(_ path: String, in directory: String) -> String {
-        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
-        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
-    }
-
-    /// The preset reference for the loader: a path (containing "/" or ending in ".json", or an
-    /// existing file of that name beside the manifest) resolves against the manifest's folder;
-    /// anything else is a bundled preset's name.
-    static func presetReference(_ text: String, in directory: String) -> String {
-        let joined = resolve(text, in: directory)
-        if text.contains("/") || text.hasSuffix(".json") { return joined }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: joined, isDirectory: &isDirectory), !isDirectory.boolValue {
-            return joined.contains("/") ? joined : "./" + joined
-        }
-        return text
-    }
-}
 
 /// Reads a manifest's JSON tree into jobs, collecting every problem with its key path and position.
 struct ManifestReader {
-    private(set) var problems: [BuildManifest.Problem] = []
+    /// The manifest file, named in every problem and in the origin of every override.
+    let file: String
+    private(set) var problems: [DocumentProblem] = []
+
+    init(file: String) {
+        self.file = file
+    }
 
     mutating func fail(_ path: String, _ node: JSONNode, _ message: String) {
-        problems.append(BuildManifest.Problem(path: path, line: node.line, column: node.column, message: message))
+        problems.append(DocumentProblem(file: file, keyPath: path, message: message).at(node))
+    }
+
+    /// The allowed word closest to `word`, when close enough to be a likely typo.
+    static func suggestion(for word: String, among allowed: [String]) -> String? {
+        KeyAdvice.closest(to: word, among: allowed) { max(2, $0.count / 3) }
     }
 
     /// Reports members not in `allowed` (keys starting with `$` or `_` are always allowed).
@@ -178,7 +24,7 @@ struct ManifestReader {
         guard case let .object(members) = node.value else { return }
         for member in members where !allowed.contains(member.key) && !KeyAdvice.isAnnotation(member.key) {
             let keyPath = path.isEmpty ? member.key : path + "." + member.key
-            fail(keyPath, member.value, KeyAdvice.unknownKey(member.key, allowed: allowed, suggest: Suggest.closest))
+            fail(keyPath, member.value, KeyAdvice.unknownKey(member.key, allowed: allowed, suggest: ManifestReader.suggestion))
         }
     }
 
@@ -321,7 +167,7 @@ struct ManifestReader {
             if case let .string(s) = item.value { return OutputFormat(rawValue: s) }
             return nil
         }, problem: { item in
-            if case let .string(s) = item.value, let guess = Suggest.closest(to: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
+            if case let .string(s) = item.value, let guess = ManifestReader.suggestion(for: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
                 return "\(item.brief) is not a format (did you mean \"\(guess)\"?)"
             }
             return "\(item.brief) is not a format (expected \"gif\" or \"webp\")"
@@ -416,7 +262,8 @@ struct ManifestReader {
                 fail(path, value, KeyPathExpression.tooDeep(keyPath.components.count))
                 continue
             }
-            result.append(PresetOverride(path: keyPath, value: value))
+            let origin = PresetOverride.Origin(file: file, keyPath: path + "." + key, line: value.line, column: value.column)
+            result.append(PresetOverride(path: keyPath, value: value, origin: origin))
         }
         return result
     }
@@ -445,79 +292,3 @@ struct ManifestReader {
         }
     }
 }
-
-/// An output path template: literal text with `{name}`, `{variant}`, `{scale}`, `{level}` and
-/// `{format}` fields.
-struct OutputTemplate: Sendable, Equatable {
-    enum Field: String, Sendable, CaseIterable {
-        case name, variant, scale, level, format
-    }
-
-    enum Segment: Sendable, Equatable {
-        case text(String)
-        case field(Field)
-    }
-
-    var segments: [Segment]
-    var source: String
-
-    static func parse(_ text: String) -> Result<OutputTemplate, TemplateError> {
-        var segments: [Segment] = []
-        var literal = ""
-        var rest = Substring(text)
-        while let c = rest.first {
-            if c == "}" { return .failure(TemplateError("a \"}\" without a \"{\" in \"\(text)\"")) }
-            guard c == "{" else { literal.append(c); rest = rest.dropFirst(); continue }
-            guard let close = rest.firstIndex(of: "}") else { return .failure(TemplateError("a \"{\" without a \"}\" in \"\(text)\"")) }
-            let name = String(rest[rest.index(after: rest.startIndex)..<close])
-            guard let field = Field(rawValue: name) else {
-                let known = Field.allCases.map(\.rawValue)
-                let hint = Suggest.closest(to: name, among: known).map { " (did you mean {\($0)}?)" }
-                    ?? " (the fields are \(known.map { "{\($0)}" }.joined(separator: ", ")))"
-                return .failure(TemplateError("unknown field {\(name)}\(hint)"))
-            }
-            if !literal.isEmpty { segments.append(.text(literal)); literal = "" }
-            segments.append(.field(field))
-            rest = rest[rest.index(after: close)...]
-        }
-        if !literal.isEmpty { segments.append(.text(literal)) }
-        if text.hasSuffix("/") { return .failure(TemplateError("\"\(text)\" names a folder, not a file")) }
-        return .success(OutputTemplate(segments: segments, source: text))
-    }
-
-    struct TemplateError: Error, CustomStringConvertible {
-        var description: String
-        init(_ d: String) { description = d }
-    }
-
-    func uses(_ field: Field) -> Bool { segments.contains(.field(field)) }
-
-    /// The extension when the template ends in literal text such as ".gif".
-    var literalExtension: String? {
-        guard case let .text(t)? = segments.last, let dot = t.lastIndex(of: "."), !t[dot...].contains("/") else { return nil }
-        let ext = String(t[t.index(after: dot)...])
-        return ext.isEmpty ? nil : ext
-    }
-
-    func render(_ values: [Field: String]) -> String {
-        segments.map { s -> String in
-            switch s {
-            case let .text(t): return t
-            case let .field(f): return values[f] ?? ""
-            }
-        }.joined()
-    }
-
-    /// "" for 1, "@2x", "@1.5x".
-    static func scaleText(_ scale: Double?) -> String {
-        guard let scale, scale != 1 else { return "" }
-        return "@\(FormatText.seconds(scale))x"
-    }
-
-    /// The level as a whole percent, zero-padded to 3: 0.3 → "030".
-    static func levelText(_ level: Double) -> String {
-        String(format: "%03d", Int((level * 100).rounded()))
-    }
-}
-
-extension OutputTemplate.TemplateError: Equatable {}

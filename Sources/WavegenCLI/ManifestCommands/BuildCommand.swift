@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WaveRender
 
 /// `wavegen build [MANIFEST]`: renders every output a manifest lists, rewriting only the files
 /// whose bytes change.
@@ -40,6 +41,9 @@ enum BuildCommand: Subcommand {
         /// Problem lines without the job/output prefix.
         var errors: [String] = []
         var code: ExitCode = .success
+        /// The errors are document problems in the compiler form: printed as they are, once per build
+        /// however many outputs they stop.
+        var located = false
     }
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -55,16 +59,21 @@ enum BuildCommand: Subcommand {
         do {
             manifest = try BuildManifest.load(manifestPath)
         } catch {
-            var e = error.commandError
-            if a.positionals.isEmpty, case .unreadable = error {
-                e.lines[0] += " (name a manifest: wavegen build path/to/wavegen.json)"
-            }
-            throw e
+            var e = error
+            if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
+            throw CommandError(e)
         }
-        let plan = try BuildPlan.make(manifest, overrides: cli)
+        try BuildPlan.checkAxisOverrides(manifest, overrides: cli)
+        let plan: BuildPlan
+        do {
+            plan = try BuildPlan.make(manifest, overrides: cli)
+        } catch {
+            throw error.commandError
+        }
         for w in plan.warnings { console.err("warning: \(w)\n") }
 
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
+        var reported = Set<String>()
         let done = OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
             build(plan.outputs[i], plan: plan, check: check, threads: workers == 1 ? 0 : 1)
         }, started: { _, i in
@@ -72,7 +81,9 @@ enum BuildCommand: Subcommand {
         }, deliver: { i, result in
             let output = plan.outputs[i]
             progress.clear()
-            for line in result.errors { console.err("Error: \(output.job.label): \(output.path): \(line)\n") }
+            for line in result.errors where !result.located || reported.insert(line).inserted {
+                console.err(result.located ? line + "\n" : "Error: \(output.job.label): \(output.path): \(line)\n")
+            }
             if !quiet, !json { console.out(textLine(output, result) + "\n") }
             progress.redraw()
         })
@@ -100,14 +111,14 @@ enum BuildCommand: Subcommand {
     static func build(_ output: BuildPlan.Output, plan: BuildPlan, check: Bool, threads: Int) -> Result {
         let loaded: BuildPlan.Loaded
         switch plan.configs[output.config].result {
-        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.code)
+        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.exitCode, located: f.located)
         case let .success(l): loaded = l
         }
         let rendered: RenderedOutput
         do {
             rendered = try RenderedOutput.render(loaded, format: output.format, threads: threads)
         } catch {
-            return Result(status: .failed, errors: error.lines, code: .failure)
+            return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
         if let budget = output.budget, rendered.bytes.count > budget {
             return Result(status: .overBudget, rendered: rendered,
@@ -148,12 +159,12 @@ enum BuildCommand: Subcommand {
     }
 
     /// The bytes of the file at `path`, nil when there is none.
-    static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, BuildPlan.Failure> {
+    static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, RenderError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .success(nil) }
-        if isDirectory.boolValue { return .failure(BuildPlan.Failure(code: .failure, lines: ["cannot write: is a directory"])) }
+        if isDirectory.boolValue { return .failure(RenderError(.failure, ["cannot write: is a directory"])) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(BuildPlan.Failure(code: .failure, lines: ["cannot read the existing file to compare"]))
+            return .failure(RenderError(.failure, ["cannot read the existing file to compare"]))
         }
         return .success([UInt8](data))
     }

@@ -1,0 +1,179 @@
+import Foundation
+
+/// A build manifest (`wavegen.json`): the jobs `wavegen build` and `wavegen preview` render.
+/// See docs/manifest.md for the format.
+public struct BuildManifest: Sendable {
+    /// The manifest file as named on the command line (used in messages).
+    public var file: String
+    /// The folder relative paths resolve against: "" for the current folder.
+    public var directory: String
+    public var jobs: [Job]
+
+    public init(file: String, directory: String, jobs: [Job]) {
+        self.file = file
+        self.directory = directory
+        self.jobs = jobs
+    }
+
+    /// The largest manifest file read, in bytes.
+    public static let maximumFileSize = 1 << 20
+    /// The name looked for when no manifest is given (or a folder is).
+    public static let defaultFileName = "wavegen.json"
+
+    /// The top-level key that makes a JSON document a manifest rather than a preset.
+    public static let topLevelKeys = ["jobs"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes"]
+    static let levelRangeKeys = ["from", "to", "step"]
+    /// Most outputs one `levels` range may produce.
+    static let maximumLevels = 1001
+
+    /// One entry of `jobs`.
+    public struct Job: Sendable {
+        /// Index in `jobs` (0-based, as in the key path `jobs[2]`).
+        public var index: Int
+        /// The job's `name`, or its preset reference.
+        public var name: String
+        /// The preset as written in the manifest.
+        public var presetText: String
+        /// The preset reference handed to the loader (resolved against the manifest's folder).
+        public var preset: String
+        public var output: OutputTemplate
+        /// Where `output` is in the manifest (1-based line and column, for collision messages).
+        public var outputLine: Int
+        public var outputColumn: Int
+        /// nil: taken from the output's extension.
+        public var formats: [OutputFormat]?
+        /// Output pixels per preset pixel, one output each; nil: the preset's own.
+        public var scales: [Double]?
+        /// Water levels (0…1), one output each; nil: the preset's own.
+        public var levels: [Double]?
+        public var variants: [Variant]?
+        /// `set`: overrides for every output of the job.
+        public var overrides: [PresetOverride]
+        public var budget: Budget
+
+        /// A preset named on `preview`'s command line rather than a manifest entry.
+        public var standalone = false
+
+        public init(index: Int, name: String, presetText: String, preset: String, output: OutputTemplate,
+                    outputLine: Int, outputColumn: Int, formats: [OutputFormat]?, scales: [Double]?, levels: [Double]?,
+                    variants: [Variant]?, overrides: [PresetOverride], budget: Budget, standalone: Bool = false) {
+            self.index = index
+            self.name = name
+            self.presetText = presetText
+            self.preset = preset
+            self.output = output
+            self.outputLine = outputLine
+            self.outputColumn = outputColumn
+            self.formats = formats
+            self.scales = scales
+            self.levels = levels
+            self.variants = variants
+            self.overrides = overrides
+            self.budget = budget
+            self.standalone = standalone
+        }
+
+        /// "jobs[2] (orb)", or the preset for a standalone job.
+        public var label: String { standalone ? name : "jobs[\(index)] (\(name))" }
+    }
+
+    /// One entry of a job's `variants`: a name and the overrides it applies.
+    public struct Variant: Sendable {
+        public var name: String
+        public var overrides: [PresetOverride]
+    }
+
+    /// `maxBytes`: one limit for every output, or one per format.
+    public struct Budget: Sendable, Equatable {
+        public var all: Int?
+        public var perFormat: [OutputFormat: Int] = [:]
+
+        public init(all: Int? = nil, perFormat: [OutputFormat: Int] = [:]) {
+            self.all = all
+            self.perFormat = perFormat
+        }
+
+        /// The most bytes an output of `format` may have, nil for no limit.
+        public func limit(for format: OutputFormat) -> Int? { perFormat[format] ?? all }
+
+        /// The manifest key the limit comes from, for messages.
+        public func source(for format: OutputFormat) -> String { perFormat[format] != nil ? "maxBytes.\(format.rawValue)" : "maxBytes" }
+    }
+
+    // MARK: Reading
+
+    /// The manifest file `reference` names: itself, or the wavegen.json inside a folder.
+    public static func locate(_ reference: String?) -> String {
+        guard let reference else { return defaultFileName }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue {
+            return reference.hasSuffix("/") ? reference + defaultFileName : reference + "/" + defaultFileName
+        }
+        return reference
+    }
+
+    /// Whether `path` is a readable JSON file whose top level has a `jobs` key: how manifests are
+    /// told from presets.
+    public static func looksLikeManifest(_ path: String) -> Bool {
+        guard let bytes = try? readFile(path), let root = try? JSONParser.parse(bytes) else { return false }
+        return isManifest(root)
+    }
+
+    /// Whether a parsed document is a manifest (its top level has a `jobs` key) rather than a preset.
+    public static func isManifest(_ root: JSONNode) -> Bool { root["jobs"] != nil }
+
+    /// Reads and checks the manifest at `path`; every problem is reported, in file order.
+    public static func load(_ path: String) throws(DocumentError) -> BuildManifest {
+        let bytes = try readFile(path)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw DocumentError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
+        }
+        if let preset = notAManifest(root, file: path) { throw DocumentError(preset) }
+        let directory = (path as NSString).deletingLastPathComponent
+        var reader = ManifestReader(file: path)
+        let jobs = reader.manifest(root, directory: directory)
+        guard reader.problems.isEmpty else {
+            // In file order; problems found at one position keep the order they were found in.
+            let sorted = reader.problems.enumerated().sorted { a, b in
+                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+            }.map(\.element)
+            throw DocumentError(sorted)
+        }
+        return BuildManifest(file: path, directory: directory, jobs: jobs)
+    }
+
+    /// The one problem of a preset handed over as a manifest (an object without `jobs` that has a
+    /// preset's keys), or nil when it does not look like a preset.
+    static func notAManifest(_ root: JSONNode, file: String) -> DocumentProblem? {
+        guard case let .object(members) = root.value, root["jobs"] == nil,
+              members.contains(where: { WaveConfig.topLevelKeys.contains($0.key) }) else { return nil }
+        return DocumentProblem(file: file, message: "this is a preset, not a build manifest (no \"jobs\"); render it with 'wavegen render \(file)'")
+    }
+
+    static func readFile(_ path: String) throws(DocumentError) -> [UInt8] {
+        try BoundedFile.read(path, limit: maximumFileSize, kind: "manifest")
+    }
+
+    /// A path from the manifest, resolved against its folder.
+    public static func resolve(_ path: String, in directory: String) -> String {
+        if path.hasPrefix("/") || directory.isEmpty || directory == "." { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// The preset reference for the loader: a path (containing "/" or ending in ".json", or an
+    /// existing file of that name beside the manifest) resolves against the manifest's folder;
+    /// anything else is a bundled preset's name.
+    public static func presetReference(_ text: String, in directory: String) -> String {
+        let joined = resolve(text, in: directory)
+        if text.contains("/") || text.hasSuffix(".json") { return joined }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: joined, isDirectory: &isDirectory), !isDirectory.boolValue {
+            return joined.contains("/") ? joined : "./" + joined
+        }
+        return text
+    }
+}

@@ -1,0 +1,27 @@
+import WaveKit
+import WaveRender
+
+extension BuildPlan {
+    /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
+    /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
+    /// would hold the same picture under names that say otherwise (`@3x` at 2×).
+    static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(CommandError) {
+        var lines: [String] = []
+        for o in cli {
+            guard case let .key(key)? = o.path.components.first else { continue }
+            for job in manifest.jobs {
+                let axis: String?
+                switch key {
+                case "scale" where job.scales != nil: axis = "scales"
+                case "level" where job.levels != nil: axis = "levels"
+                default:
+                    let varied = job.variants?.contains { v in v.overrides.contains { $0.path.components.first == .key(key) } } ?? false
+                    axis = varied ? "variants" : nil
+                }
+                guard let axis else { continue }
+                lines.append("\(o.origin.file) sets \(key), which \(job.label) varies by its \(axis): its files would all hold one \(key) under names that say otherwise; drop \(o.origin.file) or build other jobs")
+            }
+        }
+        if !lines.isEmpty { throw CommandError(.usage, lines) }
+    }
+}
