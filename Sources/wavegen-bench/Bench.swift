@@ -229,7 +229,7 @@ final class Bench {
         var rgba: [UInt8] = []
         for (k, f) in frames.enumerated() {
             renderer.palette.expand(f, into: &rgba)
-            let path = dir + String(format: "/frame-%04d.pam", k)
+            let path = dir + "/frame-" + NumberText.padded(k, digits: 4) + ".pam"
             try PAMWriter.write(rgba, width: m.width, height: m.height, to: path)
             args += ["-d", String(renderer.timing.delays[k]), path]
         }

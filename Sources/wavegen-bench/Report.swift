@@ -91,15 +91,15 @@ struct Report {
     private func ms(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "–" }
         let v = seconds * 1000
-        return v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.1f", v) : String(format: "%.0f", v)
+        return NumberText.fixed(v, places: v < 1 ? 3 : v < 100 ? 1 : 0)
     }
 
     private func fmt(_ v: Double, _ digits: Int) -> String {
-        v.isFinite ? String(format: "%.\(digits)f", v) : "–"
+        v.isFinite ? NumberText.fixed(v, places: digits) : "–"
     }
 
     private func mib(_ kib: Int?) -> String {
-        kib.map { String(format: "%.1f MiB", Double($0) / 1024) } ?? "–"
+        kib.map { NumberText.fixed(Double($0) / 1024, places: 1) + " MiB" } ?? "–"
     }
 
     /// Columns padded to width; the first `leftColumns` left-aligned, the rest right-aligned.

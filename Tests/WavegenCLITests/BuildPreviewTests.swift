@@ -86,7 +86,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         // The numbers.
         #expect(html.contains("<dt>size</dt><dd>16×16 px</dd>"))
         #expect(html.contains("<dt>frames</dt><dd>10 at 10 fps, 1 s loop</dd>"))
-        #expect(html.contains("<dt>bytes</dt><dd>\(PreviewPage.grouped(gif.bytes.count)) bytes"))
+        #expect(html.contains("<dt>bytes</dt><dd>\(NumberText.grouped(gif.bytes.count)) bytes"))
         #expect(html.contains("<dt>size</dt><dd>74×64 px</dd>"))
         #expect(html.contains("<dt>frames</dt><dd>50 at 50 fps, 1 s loop</dd>"))
         #expect(html.contains("<figcaption>spinner.webp</figcaption>"))
@@ -156,7 +156,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let none = try runExecutable(["preview", "-o", "p.html"], in: folder)
         // As `build` does without a manifest: a missing input.
         #expect(none.code == 66)
-        #expect(none.errLines.first == "Error: wavegen.json: no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)")
+        #expect(none.errLines.first == "wavegen.json: error: no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)")
         let noManifest = try runExecutable(["build"], in: folder)
         #expect(noManifest.code == 66)
         #expect(noManifest.errLines == ["wavegen.json: error: no such file (name a manifest: wavegen build path/to/wavegen.json)"])
@@ -165,8 +165,8 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let build = try runExecutable(["build"], in: folder)
         #expect(build.code == 0, "\(build.err)")
         #expect(build.outLines.count == 3)
-        #expect(build.outLines[0].hasPrefix("written  out/tiny.gif ("))
-        #expect(build.outLines[1].hasPrefix("written  out/tiny.webp ("))
+        #expect(build.paths("written") == ["out/tiny.gif", "out/tiny.webp"])
+        #expect(build.outLines[0].hasSuffix(" B  out/tiny.gif") && build.outLines[0].count == build.outLines[1].count - 1, "\(build.out)")
         #expect(build.outLines[2] == "2 outputs: 2 written, 0 unchanged, 0 failed")
         let preview = try runExecutable(["preview", "-o", "p.html"], in: folder)
         #expect(preview.code == 0, "\(preview.err)")

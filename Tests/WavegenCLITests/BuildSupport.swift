@@ -56,12 +56,13 @@ extension TemporaryFolder {
 let backdatedTime = Date(timeIntervalSince1970: 1_000_000_000)
 
 extension RunResult {
-    /// The output lines whose status is `status` (the first word), as their paths.
+    /// The output lines whose status is `status`, as their paths. A line's fields are separated by
+    /// two or more spaces: status, size (absent for a failure), path, details.
     func paths(_ status: String) -> [String] {
         outLines.compactMap { line in
-            let words = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard words.count >= 2, words[0] == status else { return nil }
-            return String(words[1])
+            let fields = line.components(separatedBy: "  ").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard fields.count >= 2, fields[0] == status else { return nil }
+            return fields.count >= 3 && !fields[1].contains("/") ? fields[2] : fields[1]
         }
     }
 }

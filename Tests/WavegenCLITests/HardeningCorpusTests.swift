@@ -3,10 +3,9 @@ import Testing
 
 /// Bad presets, hostile files and broken outputs (Fixtures/hardening/cases.json): each must end
 /// with its exit status and exact stderr lines, print nothing on stdout, and leave no output or
-/// temporary file behind. The cases wavegen gets wrong today are listed below, one disabled test
-/// each; their expectations in cases.json are the behavior they should have.
+/// temporary file behind.
 @Suite struct HardeningCorpusTests {
-    @Test(arguments: HardeningCorpus.passing)
+    @Test(arguments: HardeningCorpus.all)
     func corpusCase(_ c: HardeningCase) throws {
         try HardeningCorpus.run(c)
     }
@@ -16,8 +15,6 @@ import Testing
         #expect(cases.count >= 50)
         let names = cases.map(\.name)
         #expect(Set(names).count == names.count, "case names repeat")
-        #expect(Set(cases.filter { $0.bug != nil }.map(\.name)) == Set(HardeningCorpusTests.knownBugs),
-                "every case with a bug needs its disabled test below, and only those")
         for c in cases {
             #expect(c.stderrTo != nil || !c.stderr.isEmpty || c.exit == 0, "\(c.name): a failure must say why on stderr")
             for line in c.stderr {
@@ -60,44 +57,4 @@ import Testing
         }
         return ~crc
     }
-
-    // MARK: Known bugs: enable a test when its bug is fixed (and drop "bug" from its case).
-
-    static let knownBugs: [String] = [
-    ]
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 }

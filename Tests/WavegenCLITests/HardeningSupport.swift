@@ -28,8 +28,6 @@ struct HardeningCase: Codable, Sendable, CustomTestStringConvertible {
     var exit: Int32
     var stderr: [String]
     var stdout: [String]?
-    /// What is wrong today, for a case whose expectation is the fixed behavior.
-    var bug: String?
 
     var testDescription: String { name }
 
@@ -52,8 +50,6 @@ enum HardeningCorpus {
     }
 
     static let all: [HardeningCase] = (try? load()) ?? []
-    /// The cases wavegen gets right today.
-    static let passing = all.filter { $0.bug == nil }
 
     /// Per-run limits cannot be used under a sanitizer (ASan and TSan reserve terabytes of
     /// address space); scripts/sanitize sets this.
@@ -61,12 +57,6 @@ enum HardeningCorpus {
 
     /// The longest a case may run.
     static let timeout: TimeInterval = 20
-
-    /// Runs the case called `name` (for the disabled tests of known bugs).
-    static func run(named name: String) throws {
-        let c = try #require(all.first { $0.name == name }, "no case \(name) in cases.json")
-        try run(c)
-    }
 
     /// Runs one case in a fresh copy of the fixtures and checks everything the manifest says.
     static func run(_ c: HardeningCase) throws {

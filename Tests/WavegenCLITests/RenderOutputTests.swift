@@ -79,6 +79,26 @@ import Testing
         #expect(wavegen(["render", "classic", "--set", "fps=0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("--set: error: at fps: ") == true)
     }
 
+    /// A mistyped bundled name gets a suggestion, on render and presets show alike.
+    @Test func mistypedPresetNamesGetASuggestion() {
+        let r = wavegen(["render", "clasic", "-o", "/tmp/x.gif"])
+        #expect(r.code == 66)
+        #expect(r.errLines == ["clasic: error: no such file and no bundled preset of that name (did you mean \"classic\"?; bundled: boat, classic, dark, orb, progress-bar, spinner)"])
+        #expect(wavegen(["presets", "show", "spiner"]).errLines.first?.contains("(did you mean \"spinner\"?; bundled: ") == true)
+        #expect(wavegen(["render", "zzzzzz", "-o", "/tmp/x.gif"]).errLines.first?.contains("did you mean") == false)
+    }
+
+    /// A large transparent GIF gets one line of advice; small or opaque ones, and -q, get none.
+    @Test func largeTransparentGIFsGetAHint() throws {
+        let folder = try TemporaryFolder()
+        let orb = wavegen(["render", "orb", "-o", folder.file("orb.gif")])
+        #expect(orb.errLines.filter { $0.hasPrefix("hint: this transparent GIF is 397.4 kB; WebP keeps true alpha") }.count == 1, "\(orb.err)")
+        #expect(wavegen(["render", "orb", "-o", folder.file("orb.gif"), "-q"]).err.isEmpty)
+        #expect(wavegen(["render", "orb", "--background", "#FFFFFF", "-o", folder.file("white.gif")]).err.isEmpty)
+        #expect(wavegen(["render", "orb", "-o", folder.file("orb.webp")]).err.isEmpty)
+        #expect(wavegen(["render", "spinner", "-o", folder.file("spinner.gif")]).err.isEmpty)
+    }
+
     /// -v says how the loop closes, the palette once, and what the encoder did.
     @Test func verboseDescribesThePlanOnce() throws {
         let folder = try TemporaryFolder()

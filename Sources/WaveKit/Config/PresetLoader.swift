@@ -218,9 +218,14 @@ public struct PresetLoader: Sendable {
         if let text = bundled[reference] {
             return (reference, Array(text.utf8), true)
         }
-        let known = bundled.keys.sorted().joined(separator: ", ")
-        throw DocumentError(DocumentProblem(file: reference, message: "no such file and no bundled preset of that name (bundled: \(known))",
+        throw DocumentError(DocumentProblem(file: reference, message: "no such file and \(PresetLoader.noBundled(reference, among: Array(bundled.keys)))",
                                             kind: .missingInput))
+    }
+
+    /// "no bundled preset of that name (did you mean "classic"?; bundled: …)".
+    public static func noBundled(_ name: String, among names: [String]) -> String {
+        let guess = KeyAdvice.closest(to: name, among: names, ignoringCase: true) { max(1, $0.count / 3) }
+        return "no bundled preset of that name (\(guess.map { "did you mean \"\($0)\"?; " } ?? "")bundled: \(names.sorted().joined(separator: ", ")))"
     }
 }
 

@@ -129,7 +129,7 @@ struct PresetReader {
 
     func describe(_ node: JSONNode) -> String { node.brief }
 
-    func format(_ n: Double) -> String { JSONNode.format(number: n) }
+    func format(_ n: Double) -> String { NumberText.exact(n) }
 
     /// The allowed key closest to `key` (ignoring case), when close enough to be a likely typo.
     static func suggestion(for key: String, among allowed: [String]) -> String? {

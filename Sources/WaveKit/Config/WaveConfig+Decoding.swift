@@ -17,7 +17,7 @@ extension WaveConfig {
     public static let strokeKeys = ["width", "color"]
     public static let gifKeys = ["edges", "matte"]
     public static let webpKeys = ["lossless", "quality", "effort"]
-    public static let shapeKeywords = ["rect", "rounded", "circle", "triangle"]
+    public static var shapeKeywords: [String] { Shape.Kind.allCases.map(\.rawValue) }
 
     /// Largest output side in pixels (size × scale).
     public static let maximumOutputSide = 8192
@@ -94,27 +94,24 @@ extension WaveConfig {
         let canvasShort = Double(min(width, height))
         let inset = r.length(root["inset"], at: "inset", default: 0, reference: canvasShort, scale: scale,
                              in: 0...0.45, rangeText: "between 0 and 0.45 of the canvas's shorter side")
-        let shapeName = r.string(root["shape"], at: "shape", default: "rect")
-        if !shapeKeywords.contains(shapeName) {
-            r.fail("shape", "\"\(shapeName)\" is not one of \(shapeKeywords.map { "\"\($0)\"" }.joined(separator: ", "))")
-        }
+        let kind = r.keyword(root["shape"], at: "shape", default: Shape.Kind.rect)
         var outline = Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(inset)
-        if shapeName == "circle" {
+        if kind == .circle {
             let side = min(outline.width, outline.height)
             outline = Rect(x: outline.midX - side / 2, y: outline.midY - side / 2, width: side, height: side)
         }
         let outlineShort = min(outline.width, outline.height)
         let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
                                     scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
-        if root["cornerRadius"] != nil && shapeName != "rounded" {
+        if root["cornerRadius"] != nil && kind != .rounded {
             r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"")
         }
         let shape: Shape
-        switch shapeName {
-        case "rounded": shape = .rounded(cornerRadius: cornerRadius)
-        case "circle": shape = .circle
-        case "triangle": shape = .triangle
-        default: shape = .rect
+        switch kind {
+        case .rect: shape = .rect
+        case .rounded: shape = .rounded(cornerRadius: cornerRadius)
+        case .circle: shape = .circle
+        case .triangle: shape = .triangle
         }
 
         var border: Border?

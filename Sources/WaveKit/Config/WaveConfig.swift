@@ -127,6 +127,20 @@ public enum Shape: Equatable, Sendable {
     case circle
     /// An upward-pointing isosceles triangle filling the outline box.
     case triangle
+
+    /// The shape's name in a preset, without its parameters.
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        case rect, rounded, circle, triangle
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .rect: return .rect
+        case .rounded: return .rounded
+        case .circle: return .circle
+        case .triangle: return .triangle
+        }
+    }
 }
 
 /// A ring drawn along the shape's outline.
@@ -351,6 +365,6 @@ public struct Label: Equatable, Sendable {
         let percent = Int((level * 100).rounded())
         let two = (level * 100).rounded() / 100
         return template.replacingOccurrences(of: "{percent}", with: String(percent))
-            .replacingOccurrences(of: "{level}", with: String(format: "%.2f", two))
+            .replacingOccurrences(of: "{level}", with: NumberText.fixed(two, places: 2))
     }
 }

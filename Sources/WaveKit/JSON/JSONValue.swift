@@ -81,7 +81,7 @@ extension JSONNode {
         switch value {
         case .null: out += "null"
         case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n.isFinite ? JSONNode.format(number: n) : "null"
+        case let .number(n): out += n.isFinite ? NumberText.exact(n) : "null"
         case let .string(s): out += JSONNode.quote(s)
         case let .array(items):
             if items.isEmpty { out += "[]"; return }
@@ -107,11 +107,6 @@ extension JSONNode {
             }
             out += pad(depth) + "}"
         }
-    }
-
-    static func format(number n: Double) -> String {
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
     }
 
     static func quote(_ s: String) -> String {

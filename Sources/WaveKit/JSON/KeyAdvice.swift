@@ -52,7 +52,7 @@ extension JSONNode {
     public var brief: String {
         switch value {
         case let .string(s): return JSONNode.quote(s)
-        case let .number(n): return JSONNode.format(number: n)
+        case let .number(n): return NumberText.exact(n)
         case let .bool(b): return b ? "true" : "false"
         default: return value.kindName
         }

@@ -48,7 +48,7 @@ public struct LoopPlan: Equatable, Sendable {
         if duration * unitsPerSecond / Double(count) < Double(format.minimumDelay) {
             count = max(1, Int((duration * unitsPerSecond / Double(format.minimumDelay) + 1e-9).rounded(.down)))
             let rate = Double(count) / duration
-            notes.append("\(format.name) frames are at least \(format.minimumDelay) \(format.unitName) apart: rendering \(count) frames (\(FrameTiming.format(rate)) fps) instead of \(frameCount) over the same \(FrameTiming.format(duration)) s loop")
+            notes.append("\(format.name) frames are at least \(format.minimumDelay) \(format.unitName) apart: rendering \(count) frames (\(NumberText.decimal(rate, places: 2)) fps) instead of \(frameCount) over the same \(NumberText.decimal(duration, places: 2)) s loop")
         }
         let total = duration * unitsPerSecond
         let stamps = (0...count).map { Int((Double($0) * total / Double(count)).rounded()) }
@@ -109,9 +109,4 @@ public struct FrameTiming: Equatable, Sendable {
     /// "cs" (GIF) or "ms" (WebP).
     public var unit: String
     public var notes: [String]
-
-    static func format(_ v: Double) -> String {
-        let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
 }

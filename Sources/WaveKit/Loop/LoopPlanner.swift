@@ -16,7 +16,7 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .noSeamlessLoop(nearest, minFrames, maxFrames, tolerance):
             return "no loop of \(minFrames)…\(maxFrames) frames closes with speed changes within \(LoopPlanner.percent(tolerance)); nearest: \(nearest.frameCount) frames with \(LoopPlanner.describeChanges(nearest)); raise speedTolerance or maxFrames, or set a duration"
         case let .speedChangeTooLarge(plan, tolerance):
-            return "duration \(FrameTiming.format(plan.duration)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
+            return "duration \(NumberText.decimal(plan.duration, places: 2)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
         case let .tooManyFrames(frames, limit):
             return "duration × fps gives \(frames) frames; a loop has at most \(limit) (shorten duration or lower fps)"
         case let .tooManyPixels(width, height, frames, limit):
@@ -113,7 +113,7 @@ public enum LoopPlanner {
 
     static func percent(_ v: Double) -> String {
         let p = v * 100
-        return (p == p.rounded() ? String(Int(p)) : String(format: "%.1f", p)) + " %"
+        return (p == p.rounded() ? String(Int(p)) : NumberText.fixed(p, places: 1)) + " %"
     }
 
     static func describeChanges(_ plan: LoopPlan) -> String {
@@ -121,14 +121,7 @@ public enum LoopPlanner {
         if moved.isEmpty { return "no speed change" }
         return moved.map { i, l in
             let sign = l.used >= l.requested ? "+" : "−"
-            return "layer \(i) speed \(FrameTiming.format3(l.requested)) → \(FrameTiming.format3(l.used)) (\(sign)\(percent(l.change)))"
+            return "layer \(i) speed \(NumberText.decimal(l.requested, places: 3)) → \(NumberText.decimal(l.used, places: 3)) (\(sign)\(percent(l.change)))"
         }.joined(separator: ", ")
-    }
-}
-
-extension FrameTiming {
-    static func format3(_ v: Double) -> String {
-        let r = (v * 1000).rounded() / 1000
-        return r == r.rounded() ? String(Int(r)) : String(r)
     }
 }

@@ -78,7 +78,7 @@ public struct OutputTemplate: Sendable, Equatable {
 
     /// The level as a whole percent, zero-padded to 3: 0.3 → "030".
     public static func levelText(_ level: Double) -> String {
-        String(format: "%03d", Int((level * 100).rounded()))
+        NumberText.padded(Int((level * 100).rounded()), digits: 3)
     }
 }
 

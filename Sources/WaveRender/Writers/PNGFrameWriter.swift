@@ -17,8 +17,7 @@ public final class PNGFrameWriter: AnimationWriter {
 
     /// The conventional file name of frame `index`: `frame-0007.png`.
     public static func fileName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+        "frame-" + NumberText.padded(index, digits: 4) + ".png"
     }
 
     /// The frame index a file name such as `frame-0007.png` stands for, or nil for any other name.

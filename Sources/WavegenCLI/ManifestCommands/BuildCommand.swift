@@ -169,22 +169,23 @@ enum BuildCommand: Subcommand {
         return .success([UInt8](data))
     }
 
-    /// `written  out/classic.gif (43.1 KB)`
+    /// One aligned line per output: status, the rendered size, the path, then what sets it apart.
+    ///
+    ///     written       3.8 kB  out/loader/spinner.gif
+    ///     over-budget  10.3 kB  out/loader/spinner@3x.gif  (budget 8.0 kB)
     static func textLine(_ output: BuildPlan.Output, _ r: Result) -> String {
-        let status = r.status.rawValue
-        var line = status.padding(toLength: max(8, status.count), withPad: " ", startingAt: 0) + " " + output.path
-        let size = r.rendered.map { FormatText.bytes($0.bytes.count) }
+        let status = r.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
+        let size = r.rendered.map { NumberText.bytes($0.bytes.count) } ?? ""
+        var line = status + "  " + String(repeating: " ", count: max(0, 8 - size.count)) + size + "  " + output.path
         switch r.status {
-        case .written, .unchanged:
-            if let size { line += " (\(size))" }
-        case .overBudget:
-            if let size, let budget = output.budget { line += " (\(size), budget \(FormatText.bytes(budget)))" }
-        case .missing:
-            if let size { line += " (would be \(size))" }
-        case .stale:
-            if let size, let previous = r.previousBytes { line += " (\(size), \(FormatText.bytes(previous)) on disk)" }
-        case .failed:
+        case .written, .unchanged, .failed:
             break
+        case .overBudget:
+            if let budget = output.budget { line += "  (budget \(NumberText.bytes(budget)))" }
+        case .missing:
+            line += "  (not on disk)"
+        case .stale:
+            if let previous = r.previousBytes { line += "  (\(NumberText.bytes(previous)) on disk)" }
         }
         return line
     }

@@ -45,7 +45,9 @@ enum PreviewCommand: Subcommand {
         var inputs = a.positionals
         if inputs.isEmpty {
             guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
-                throw CommandError(.noInput, ["\(BuildManifest.defaultFileName): no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)"])
+                throw CommandError(DocumentError(DocumentProblem(
+                    file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: wavegen preview path/to/wavegen.json -o preview.html)",
+                    kind: .missingInput)))
             }
             inputs = [BuildManifest.defaultFileName]
         }
@@ -147,7 +149,7 @@ enum PreviewCommand: Subcommand {
         if !a.has("--quiet") || failed > 0 {
             let sources = inputs.count == 1 ? inputs[0] : "\(inputs.count) inputs"
             let noun = items.count == 1 ? "animation" : "animations"
-            console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(FormatText.bytes(html.utf8.count))\n")
+            console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(NumberText.bytes(html.utf8.count))\n")
         }
         let codes = Set(entries.map(\.code))
         for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
@@ -178,7 +180,7 @@ enum PreviewPage {
         }
         let total = entries.reduce(0) { $0 + ($1.rendered?.bytes.count ?? 0) }
         let failed = entries.filter { $0.rendered == nil }.count
-        let summary = "\(entries.count - failed) animations, \(FormatText.bytes(total)) in all"
+        let summary = "\(entries.count - failed) animations, \(NumberText.bytes(total)) in all"
             + (failed > 0 ? ", \(failed) failed" : "") + ". Each plays on a light (\(lightBackground)) and a dark (\(darkBackground)) background."
         return """
             <!DOCTYPE html>
@@ -234,15 +236,15 @@ enum PreviewPage {
             "<div class=\"stage \(theme)\"><img src=\"\(src)\" width=\"\(shownWidth)\" height=\"\(shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\"><span>\(theme)</span></div>"
         }
         var size = "\(r.width)×\(r.height) px"
-        if r.scale != 1 { size += " (@\(FormatText.seconds(r.scale))x, shown at \(shownWidth)×\(shownHeight))" }
-        var bytes = "\(grouped(r.bytes.count)) bytes" + (r.bytes.count >= 10_000 ? " (\(FormatText.bytes(r.bytes.count)))" : "")
+        if r.scale != 1 { size += " (@\(NumberText.decimal(r.scale, places: 3))x, shown at \(shownWidth)×\(shownHeight))" }
+        var bytes = "\(NumberText.grouped(r.bytes.count)) bytes" + (r.bytes.count >= 10_000 ? " (\(NumberText.bytes(r.bytes.count)))" : "")
         if let budget = o.budget {
-            bytes += r.bytes.count > budget ? " <span class=\"over\">over the budget of \(grouped(budget))</span>" : " of \(grouped(budget)) allowed"
+            bytes += r.bytes.count > budget ? " <span class=\"over\">over the budget of \(NumberText.grouped(budget))</span>" : " of \(NumberText.grouped(budget)) allowed"
         }
         var rows: [(String, String)] = [
             ("format", o.format.name),
             ("size", escape(size)),
-            ("frames", "\(r.frames) at \(FormatText.seconds(r.fps)) fps, \(FormatText.seconds(r.duration)) s loop"),
+            ("frames", "\(r.frames) at \(NumberText.decimal(r.fps, places: 3)) fps, \(NumberText.decimal(r.duration, places: 3)) s loop"),
             ("bytes", bytes),
             ("palette", "\(r.paletteSize) colors"),
         ]
@@ -257,17 +259,6 @@ enum PreviewPage {
             </figure>
 
             """
-    }
-
-    /// 43082 → "43,082"
-    static func grouped(_ n: Int) -> String {
-        let digits = Array(String(n))
-        var out = ""
-        for (i, d) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(d)
-        }
-        return out
     }
 
     static func escape(_ s: String) -> String {

@@ -37,18 +37,19 @@ enum PlanCommand: Subcommand {
         let rule: String
         switch plan.rule {
         case .exact: rule = "the shortest loop that keeps every speed exactly"
-        case .nudged: rule = "the shortest loop within speedTolerance \(FormatText.seconds(config.speedTolerance * 100)) % (no exact loop within twice as many frames)"
-        case .fixedDuration: rule = "duration \(FormatText.seconds(plan.duration)) s as given; speeds rounded to whole cycles"
-        case .levelOnly: rule = "no layer drifts; the level animation gets a \(FormatText.seconds(LoopPlanner.stillLoopSeconds)) s loop"
+        case .nudged: rule = "the shortest loop within speedTolerance \(NumberText.decimal(config.speedTolerance * 100, places: 3)) % (no exact loop within twice as many frames)"
+        case .fixedDuration: rule = "duration \(NumberText.decimal(plan.duration, places: 3)) s as given; speeds rounded to whole cycles"
+        case .levelOnly: rule = "no layer drifts; the level animation gets a \(NumberText.decimal(LoopPlanner.stillLoopSeconds, places: 3)) s loop"
         }
-        return "\(plan.frameCount) frames at \(FormatText.seconds(plan.fps)) fps = \(FormatText.seconds(plan.duration)) s (\(rule))"
+        return "\(plan.frameCount) frames at \(NumberText.decimal(plan.fps, places: 3)) fps = \(NumberText.decimal(plan.duration, places: 3)) s (\(rule))"
     }
 
     static func table(_ plan: LoopPlan, config: WaveConfig) -> String {
         var lines = ["\(config.name): \(summary(plan, config: config))", ""]
         lines.append("layer  requested → used (wavelengths/s)  cycles/loop  change")
         for (i, l) in plan.layers.enumerated() {
-            let change = l.change == 0 ? "exact" : String(format: "%+.2f %%", (l.used - l.requested) / abs(l.requested) * 100)
+            let percent = (l.used - l.requested) / abs(l.requested) * 100
+            let change = l.change == 0 ? "exact" : (percent >= 0 ? "+" : "") + NumberText.fixed(percent, places: 2) + " %"
             lines.append(String(format: "%5d  %9.4f → %-9.4f              %11d  %@", i, l.requested, l.used, l.cycles, change))
         }
         lines.append("")

@@ -20,7 +20,7 @@ enum PresetsCommand: Subcommand {
         case "show":
             guard a.positionals.count == 2 else { throw .usage("presets show needs one preset name") }
             guard let text = sources[a.positionals[1]] else {
-                throw CommandError(.noInput, ["\(a.positionals[1]): no bundled preset of that name (bundled: \(sources.keys.sorted().joined(separator: ", ")))"])
+                throw CommandError(.noInput, ["\(a.positionals[1]): " + PresetLoader.noBundled(a.positionals[1], among: Array(sources.keys))])
             }
             console.out(text.hasSuffix("\n") ? text : text + "\n")
         case let other?:

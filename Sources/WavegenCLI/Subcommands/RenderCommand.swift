@@ -81,15 +81,26 @@ enum RenderCommand: Subcommand {
             }
             for note in result.notes { console.err("note: \(note)\n") }
         }
+        if !a.has("--quiet"), let hint = sizeHint(format, config: config, bytes: result.bytes.count) { console.err("hint: \(hint)\n") }
         if !a.has("--quiet") {
             var frames = ""
             if let timing = result.timing {
                 frames = ", \(timing.frameCount) frames"
                 if let images = result.images, images != timing.frameCount { frames += " (\(images) \(images == 1 ? "image" : "images") in the file)" }
             }
-            let line = "\(toStdout ? "(standard output)" : output): \(config.width)×\(config.height)\(frames), \(FormatText.seconds(plan.duration)) s, \(FormatText.bytes(result.bytes.count))\n"
+            let line = "\(toStdout ? "(standard output)" : output): \(config.width)×\(config.height)\(frames), \(NumberText.decimal(plan.duration, places: 3)) s, \(NumberText.bytes(result.bytes.count))\n"
             if toStdout { console.err(line) } else { console.out(line) }
         }
+    }
+
+    /// Above this size an animated image is flagged by Lighthouse ("use video formats").
+    static let largeImageBytes = 100 * 1024
+
+    /// Advice for a large transparent GIF: where the water recedes, every frame must redraw the
+    /// whole shape, so such GIFs are several times larger than the same scene on a colour.
+    static func sizeHint(_ format: OutputFormat, config: WaveConfig, bytes: Int) -> String? {
+        guard format == .gif, config.background.a < 255, bytes > largeImageBytes else { return nil }
+        return "this transparent GIF is \(NumberText.bytes(bytes)); WebP keeps true alpha in far less (-o NAME.webp), an opaque background (--background '#FFFFFF') or gif.edges=cut shrinks the GIF"
     }
 
     /// Removes `frame-NNNN.png` files in `dir` numbered `count` or more: an earlier, longer render's
@@ -125,17 +136,5 @@ enum RenderCommand: Subcommand {
             throw .usage("cannot tell the format from '\(path)'; name it .gif or .webp, or pass --format")
         }
         return named
-    }
-}
-
-/// Small number formats for terminal output.
-enum FormatText {
-    static func seconds(_ v: Double) -> String {
-        let r = (v * 1000).rounded() / 1000
-        return r == r.rounded() ? String(Int(r)) : String(r)
-    }
-
-    static func bytes(_ n: Int) -> String {
-        n < 10_000 ? "\(n) bytes" : String(format: "%.1f KB", Double(n) / 1000)
     }
 }

@@ -1,0 +1,61 @@
+/// Every number wavegen prints, formatted in one place: messages, reports, plan tables, file sizes
+/// and JSON.
+public enum NumberText {
+    /// `v` rounded to `places` decimals with trailing zeros dropped: 2 → "2", 0.125 → "0.13" (2 places).
+    public static func decimal(_ v: Double, places: Int) -> String {
+        let k = pow10(places)
+        let r = (v * k).rounded() / k
+        guard r == r.rounded(), abs(r) < 1e15 else { return String(r) }
+        return String(Int64(r))
+    }
+
+    /// `v` with exactly `places` decimals: 0.5 → "0.50" (2 places).
+    public static func fixed(_ v: Double, places: Int) -> String {
+        guard v.isFinite else { return String(v) }
+        let k = pow10(places)
+        let scaled = (abs(v) * k).rounded()
+        let whole = Int64(scaled / k), fraction = Int64(scaled.truncatingRemainder(dividingBy: k))
+        let sign = v < 0 && scaled > 0 ? "-" : ""
+        guard places > 0 else { return sign + String(whole) }
+        let digits = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: places - digits.count) + digits
+    }
+
+    /// The shortest text that reads back as exactly `n`, as JSON writes numbers (whole numbers
+    /// without a fraction).
+    public static func exact(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
+    }
+
+    /// A file size in one style everywhere, decimal units as `ls --si`: "998 B", "3.8 kB",
+    /// "42.8 kB", "1.2 MB".
+    public static func bytes(_ n: Int) -> String {
+        if n < 1000 { return "\(n) B" }
+        if n < 999_950 { return fixed(Double(n) / 1000, places: 1) + " kB" }
+        return fixed(Double(n) / 1_000_000, places: 1) + " MB"
+    }
+
+    /// `n` with leading zeros to at least `digits` digits: 7 → "0007".
+    public static func padded(_ n: Int, digits: Int) -> String {
+        let text = String(n.magnitude)
+        return (n < 0 ? "-" : "") + String(repeating: "0", count: max(0, digits - text.count)) + text
+    }
+
+    /// 43082 → "43,082"
+    public static func grouped(_ n: Int) -> String {
+        let digits = Array(String(n.magnitude))
+        var out = n < 0 ? "-" : ""
+        for (i, d) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(d)
+        }
+        return out
+    }
+
+    private static func pow10(_ places: Int) -> Double {
+        var k = 1.0
+        for _ in 0..<max(0, places) { k *= 10 }
+        return k
+    }
+}
