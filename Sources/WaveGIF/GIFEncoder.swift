@@ -306,3 +306,8 @@ struct PixelRect: Equatable {
         return x1 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 }
+
+extension GIFEncoder {
+    /// The giflib release encoding the files ("5.2.1"): a different one may write different bytes.
+    public static let libraryVersion = "\(GIFLIB_MAJOR).\(GIFLIB_MINOR).\(GIFLIB_RELEASE)"
+}

@@ -39,6 +39,8 @@ public struct BuildPlan: Sendable {
     public struct Loaded: Sendable {
         public var config: WaveConfig
         public var plan: LoopPlan
+        /// The merged preset document the config was decoded from (see `PresetLoader.loadDocument`).
+        public var document: JSONNode
     }
 
     public var manifest: BuildManifest
@@ -131,15 +133,15 @@ public struct BuildPlan: Sendable {
         if let level { overrides.append(PresetOverride("level", JSONNode(.number(level)), origin: fromJob("levels"))) }
         overrides += cli
 
-        let config: WaveConfig
+        let loaded: (config: WaveConfig, document: JSONNode)
         do {
-            config = try loader.load(job.preset, overrides: overrides)
+            loaded = try loader.loadDocument(job.preset, overrides: overrides)
         } catch {
             return Config(result: .failure(RenderError(error)))
         }
         do {
-            let plan = try RenderPipeline(loader: loader).plan(config)
-            return Config(result: .success(Loaded(config: config, plan: plan)))
+            let plan = try RenderPipeline(loader: loader).plan(loaded.config)
+            return Config(result: .success(Loaded(config: loaded.config, plan: plan, document: loaded.document)))
         } catch {
             return Config(result: .failure(error))
         }

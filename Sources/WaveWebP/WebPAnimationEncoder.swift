@@ -104,3 +104,11 @@ public final class WebPAnimationEncoder {
         WebPAnimEncoderGetError(encoder).map { String(cString: $0) } ?? "unknown error"
     }
 }
+
+extension WebPAnimationEncoder {
+    /// The libwebp release encoding the files ("1.2.4"): a different one may write different bytes.
+    public static let libraryVersion: String = {
+        let v = Int(WebPGetEncoderVersion())
+        return "\(v >> 16).\((v >> 8) & 0xFF).\(v & 0xFF)"
+    }()
+}

@@ -32,7 +32,7 @@ import WaveWebP
         #expect(first.err.isEmpty, "\(first.err)")
         #expect(first.paths("written") == ["\(out)/blue.gif", "\(out)/blue.webp", "\(out)/blue@2x.gif", "\(out)/blue@2x.webp",
                                            "\(out)/green/green.gif", "\(out)/green/green.webp"])
-        #expect(first.outLines.last == "6 outputs: 6 written, 0 unchanged, 0 failed")
+        #expect(first.outLines.last == "6 outputs: 6 written, 0 unchanged, 0 over budget, 0 failed")
         #expect(first.outLines.first == "written         858 B  \(out)/blue.gif", "\(first.out)")
         #expect(folder.regularFiles(under: "out") == ["blue.gif", "blue.webp", "blue@2x.gif", "blue@2x.webp", "green/green.gif", "green/green.webp"])
         let blue = try GIFDecoder.decode(try folder.bytes("out/blue.gif"))
@@ -46,7 +46,7 @@ import WaveWebP
         #expect(second.paths("written").isEmpty)
         #expect(second.paths("unchanged").count == 6)
         #expect(second.outLines.first == "unchanged       858 B  \(out)/blue.gif", "\(second.out)")
-        #expect(second.outLines.last == "6 outputs: 0 written, 6 unchanged, 0 failed")
+        #expect(second.outLines.last == "6 outputs: 0 written, 6 unchanged, 0 over budget, 0 failed")
         for name in folder.regularFiles(under: "out") { #expect(try folder.modified("out/" + name) == backdatedTime, "\(name) was rewritten") }
 
         // Changing one preset rewrites its outputs only.
@@ -56,7 +56,7 @@ import WaveWebP
         #expect(third.code == 0, "\(third.err)")
         #expect(third.paths("written") == ["\(out)/blue.gif", "\(out)/blue.webp", "\(out)/blue@2x.gif", "\(out)/blue@2x.webp"])
         #expect(third.paths("unchanged") == ["\(out)/green/green.gif", "\(out)/green/green.webp"])
-        #expect(third.outLines.last == "6 outputs: 4 written, 2 unchanged, 0 failed")
+        #expect(third.outLines.last == "6 outputs: 4 written, 2 unchanged, 0 over budget, 0 failed")
         #expect(try folder.modified("out/green/green.gif") == backdatedTime)
         #expect(try folder.modified("out/blue.gif") != backdatedTime)
         #expect(strayTemporaries(try folder.contents("out")).isEmpty)
@@ -94,29 +94,30 @@ import WaveWebP
         #expect(empty.code == 1)
         #expect(empty.paths("missing").count == 6)
         #expect(!folder.hasFile("out"))
-        #expect(empty.outLines.last == "6 outputs: 0 unchanged, 6 missing, 0 stale, 0 failed")
+        #expect(empty.outLines.last == "6 outputs: 0 unchanged, 6 missing, 0 stale, 0 modified, 0 over budget, 0 failed")
 
         #expect(wavegen(["build", manifest]).code == 0)
         let clean = wavegen(["build", manifest, "--check"])
         #expect(clean.code == 0, "\(clean.err)")
         #expect(clean.err.isEmpty)
-        #expect(clean.outLines.last == "6 outputs: 6 unchanged, 0 missing, 0 stale, 0 failed")
+        #expect(clean.outLines.last == "6 outputs: 6 unchanged, 0 missing, 0 stale, 0 modified, 0 over budget, 0 failed")
 
         try FileManager.default.removeItem(atPath: folder.file("out/blue@2x.gif"))
-        let stale: [UInt8] = Array("not the right bytes".utf8)
-        try Data(stale).write(to: URL(fileURLWithPath: folder.file("out/green/green.webp")))
+        let spoiled: [UInt8] = Array("not the right bytes".utf8)
+        try Data(spoiled).write(to: URL(fileURLWithPath: folder.file("out/green/green.webp")))
         try folder.backdate(under: "out")
         let r = wavegen(["build", manifest, "--check"])
         #expect(r.code == 1)
         #expect(r.paths("missing") == ["\(out)/blue@2x.gif"])
-        #expect(r.paths("stale") == ["\(out)/green/green.webp"])
-        #expect(r.outLines.last == "6 outputs: 4 unchanged, 1 missing, 1 stale, 0 failed")
+        // A file changed by hand is "modified": its bytes are not those the lock records.
+        #expect(r.paths("modified") == ["\(out)/green/green.webp"])
+        #expect(r.outLines.last == "6 outputs: 4 unchanged, 1 missing, 0 stale, 1 modified, 0 over budget, 0 failed")
         #expect(r.errLines.contains("Error: jobs[0] (blue): \(out)/blue@2x.gif: is missing"), "\(r.err)")
-        #expect(r.errLines.contains { $0.hasPrefix("Error: jobs[1] (green): \(out)/green/green.webp: differs from what the manifest renders (19 bytes on disk, ") }, "\(r.err)")
-        #expect(r.errLines.last?.hasPrefix("Error: 2 of 6 outputs are missing or out of date; run 'wavegen build ") == true, "\(r.err)")
+        #expect(r.errLines.contains { $0.hasPrefix("Error: jobs[1] (green): \(out)/green/green.webp: was modified: its bytes are not those wavegen wrote") }, "\(r.err)")
+        #expect(r.errLines.last?.hasPrefix("Error: 2 of 6 outputs are missing, out of date or orphaned; run 'wavegen build ") == true, "\(r.err)")
         // Nothing was written.
         #expect(!folder.hasFile("out/blue@2x.gif"))
-        #expect(try folder.bytes("out/green/green.webp") == stale)
+        #expect(try folder.bytes("out/green/green.webp") == spoiled)
         for name in folder.regularFiles(under: "out") { #expect(try folder.modified("out/" + name) == backdatedTime) }
 
         let rebuild = wavegen(["build", manifest])
@@ -136,7 +137,7 @@ import WaveWebP
         #expect(r.code == 1)
         #expect(r.paths("over-budget") == ["\(out)/blue.gif", "\(out)/all.webp"])
         #expect(r.paths("written") == ["\(out)/blue.webp"])
-        #expect(r.outLines.last == "3 outputs: 1 written, 0 unchanged, 2 failed")
+        #expect(r.outLines.last == "3 outputs: 1 written, 0 unchanged, 2 over budget, 0 failed")
         #expect(r.outLines.first?.hasSuffix("/out/blue.gif  (budget 20 B)") == true, "\(r.out)")
         let gif = try #require(r.errLines.first)
         #expect(gif.hasPrefix("Error: jobs[0] (tight): \(out)/blue.gif: "), "\(gif)")
@@ -161,7 +162,7 @@ import WaveWebP
         #expect(r.code == 65)
         #expect(r.paths("failed") == ["\(out)/bad.gif", "\(out)/odd.gif"])
         #expect(r.paths("written") == ["\(out)/good.gif", "\(out)/good.webp", "\(out)/ok.gif"])
-        #expect(r.outLines.last == "5 outputs: 3 written, 0 unchanged, 2 failed")
+        #expect(r.outLines.last == "5 outputs: 3 written, 0 unchanged, 0 over budget, 2 failed")
         #expect(r.errLines == [
             "\(folder.path)/presets/bad.json:1:9: error: at fps: must be at least 0.1 and at most 240, got 0",
             "\(folder.path)/wavegen.json:4:135: error: at jobs[2].variants.odd.layers[0].colour: unknown key (did you mean \"color\"?)",
@@ -205,7 +206,7 @@ import WaveWebP
             }
         }
         #expect(names == expected)
-        #expect(r.outLines.last == "24 outputs: 24 written, 0 unchanged, 0 failed")
+        #expect(r.outLines.last == "24 outputs: 24 written, 0 unchanged, 0 over budget, 0 failed")
         let dark = try GIFDecoder.decode(try folder.bytes("out/classic-dark@2x-000.gif"))
         #expect(dark.width == 32)
         #expect(Array(dark.frames[0].prefix(4)) == [0x12, 0x12, 0x12, 255])
@@ -290,8 +291,10 @@ import WaveWebP
 
         let terminal = wavegenOnATerminal(["build", manifest, "-j", "1"])
         #expect(terminal.code == 0)
-        #expect(terminal.err.contains("\r\u{1B}[K[1/6] \(folder.path)/out/blue.gif"), "\(terminal.err.debugDescription)")
-        #expect(terminal.err.contains("[6/6] \(folder.path)/out/green/green.webp"))
+        // The count finished, then the outputs being rendered now.
+        #expect(terminal.err.contains("\r\u{1B}[K[0/6] \(folder.path)/out/blue.gif"), "\(terminal.err.debugDescription)")
+        #expect(terminal.err.contains("[5/6] \(folder.path)/out/green/green.webp"))
+        #expect(terminal.err.contains("[6/6] "))
         #expect(terminal.err.hasSuffix("\r\u{1B}[K"), "the progress line is not cleared: \(terminal.err.debugDescription)")
         #expect(!terminal.err.contains("\n"))
         #expect(terminal.outLines.count == 7)

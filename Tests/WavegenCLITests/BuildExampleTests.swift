@@ -47,7 +47,7 @@ import WaveWebP
         #expect(first.code == 0, "\(first.err)")
         #expect(first.err.isEmpty, "\(first.err)")
         #expect(first.paths("written") == Self.allFiles.map { out + $0 })
-        #expect(first.outLines.last == "25 outputs: 25 written, 0 unchanged, 0 failed")
+        #expect(first.outLines.last == "25 outputs: 25 written, 0 unchanged, 0 over budget, 0 failed")
         #expect(folder.regularFiles(under: "out") == Self.allFiles.sorted())
         let loader3x = try GIFDecoder.decode(try folder.bytes("out/loader/spinner@3x.gif"))
         #expect(loader3x.width == 222 && loader3x.height == 192)
@@ -69,7 +69,7 @@ import WaveWebP
         let second = wavegen(["build", manifest])
         #expect(second.code == 0, "\(second.err)")
         #expect(second.paths("unchanged") == Self.allFiles.map { out + $0 })
-        #expect(second.outLines.last == "25 outputs: 0 written, 25 unchanged, 0 failed")
+        #expect(second.outLines.last == "25 outputs: 0 written, 25 unchanged, 0 over budget, 0 failed")
         for name in Self.allFiles { #expect(try folder.modified("out/" + name) == backdatedTime, "\(name) was rewritten") }
 
         // Change the brand preset and spoil one loader file: --check lists exactly those and writes nothing.
@@ -84,11 +84,13 @@ import WaveWebP
 
         let check = wavegen(["build", manifest, "--check"])
         #expect(check.code == 1)
-        #expect(check.paths("stale") == (["loader/spinner@2x.webp"] + Self.brandFiles).map { out + $0 })
+        // The brand outputs' inputs changed (stale); the spoiled file was changed by hand (modified).
+        #expect(check.paths("stale") == Self.brandFiles.map { out + $0 })
+        #expect(check.paths("modified") == [out + "loader/spinner@2x.webp"])
         #expect(check.paths("missing").isEmpty)
-        #expect(check.outLines.last == "25 outputs: 16 unchanged, 0 missing, 9 stale, 0 failed")
-        #expect(check.errLines.contains { $0.hasPrefix("Error: jobs[0] (loader): \(out)loader/spinner@2x.webp: differs from what the manifest renders") })
-        #expect(check.errLines.contains { $0.hasPrefix("Error: jobs[1] (brand): \(out)brand/brand-orb-dark@2x.gif: differs") })
+        #expect(check.outLines.last == "25 outputs: 16 unchanged, 0 missing, 8 stale, 1 modified, 0 over budget, 0 failed")
+        #expect(check.errLines.contains { $0.hasPrefix("Error: jobs[0] (loader): \(out)loader/spinner@2x.webp: was modified") })
+        #expect(check.errLines.contains { $0.hasPrefix("Error: jobs[1] (brand): \(out)brand/brand-orb-dark@2x.gif: is stale: its inputs changed") })
         #expect(try folder.bytes("out/loader/spinner@2x.webp") == spoiled)
         for name in Self.allFiles { #expect(try folder.modified("out/" + name) == backdatedTime, "--check touched \(name)") }
 
@@ -96,7 +98,7 @@ import WaveWebP
         let third = wavegen(["build", manifest])
         #expect(third.code == 0, "\(third.err)")
         #expect(third.paths("written") == (["loader/spinner@2x.webp"] + Self.brandFiles).map { out + $0 })
-        #expect(third.outLines.last == "25 outputs: 9 written, 16 unchanged, 0 failed")
+        #expect(third.outLines.last == "25 outputs: 9 written, 16 unchanged, 0 over budget, 0 failed")
         for name in Self.allFiles {
             let rewritten = name == "loader/spinner@2x.webp" || Self.brandFiles.contains(name)
             #expect((try folder.modified("out/" + name) != backdatedTime) == rewritten, "\(name)")
@@ -104,7 +106,7 @@ import WaveWebP
         let check2 = wavegen(["build", manifest, "--check"])
         #expect(check2.code == 0, "\(check2.err)")
         #expect(check2.err.isEmpty)
-        #expect(check2.outLines.last == "25 outputs: 25 unchanged, 0 missing, 0 stale, 0 failed")
+        #expect(check2.outLines.last == "25 outputs: 25 unchanged, 0 missing, 0 stale, 0 modified, 0 over budget, 0 failed")
 
         // The loader job with a GIF budget tightened below the @3x file's size.
         let root = try JSONParser.parse(try folder.bytes("wavegen.json"))
@@ -120,7 +122,7 @@ import WaveWebP
         #expect(budget.paths("over-budget") == [out + "loader/spinner@3x.gif"])
         let size = NumberText.bytes(before.count)
         #expect(budget.outLines.contains("over-budget  \(String(repeating: " ", count: 8 - size.count))\(size)  \(out)loader/spinner@3x.gif  (budget 8.0 kB)"), "\(budget.out)")
-        #expect(budget.outLines.last == "6 outputs: 0 written, 5 unchanged, 1 failed")
+        #expect(budget.outLines.last == "6 outputs: 0 written, 5 unchanged, 1 over budget, 0 failed")
         #expect(budget.errLines == ["Error: jobs[0] (loader): \(out)loader/spinner@3x.gif: \(before.count) bytes is over the budget of 8000 bytes (maxBytes.gif); not written"])
         #expect(!folder.hasFile("out/loader/spinner@3x.gif"))
         let report = try JSONParser.parse(try folder.bytes("report.json"))

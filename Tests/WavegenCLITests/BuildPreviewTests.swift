@@ -167,7 +167,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         #expect(build.outLines.count == 3)
         #expect(build.paths("written") == ["out/tiny.gif", "out/tiny.webp"])
         #expect(build.outLines[0].hasSuffix(" B  out/tiny.gif") && build.outLines[0].count == build.outLines[1].count - 1, "\(build.out)")
-        #expect(build.outLines[2] == "2 outputs: 2 written, 0 unchanged, 0 failed")
+        #expect(build.outLines[2] == "2 outputs: 2 written, 0 unchanged, 0 over budget, 0 failed")
         let preview = try runExecutable(["preview", "-o", "p.html"], in: folder)
         #expect(preview.code == 0, "\(preview.err)")
         #expect(preview.out.hasPrefix("p.html: 2 animations from wavegen.json, "))

@@ -43,6 +43,13 @@ public struct PresetLoader: Sendable {
     /// JSON value) applied last. Every problem names the file and position the offending value
     /// came from: a file of the `extends` chain, or the override that set it.
     public func load(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> WaveConfig {
+        try loadDocument(reference, overrides: overrides).config
+    }
+
+    /// `load`, also returning the merged document the config was decoded from (the `extends`
+    /// chain merged and the overrides applied): with the assets it names, everything that
+    /// determines the config.
+    public func loadDocument(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
         var resolved = try resolve(reference)
         for o in overrides {
             // Applying a path recurses once per part: deeper paths are refused, not followed.
@@ -79,7 +86,7 @@ public struct PresetLoader: Sendable {
                 }
                 config.label?.font = path
             }
-            return config
+            return (config, resolved.root)
         case let .failure(error):
             throw DocumentError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
         }

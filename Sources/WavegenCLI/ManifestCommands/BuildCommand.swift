@@ -2,16 +2,21 @@ import Foundation
 import WaveKit
 import WaveRender
 
-/// `wavegen build [MANIFEST]`: renders every output a manifest lists, rewriting only the files
-/// whose bytes change.
+/// `wavegen build [MANIFEST]`: renders the outputs a manifest lists whose inputs changed since the
+/// lock file recorded them, and leaves every other file alone.
 enum BuildCommand: Subcommand {
     static let spec = CommandSpec(
         name: "build",
-        abstract: "Render every output of a build manifest; files whose bytes would not change are left alone.",
-        usage: "wavegen build [<manifest>] [--check] [-j <n>] [--report <file>] [options]",
+        abstract: "Render the outputs of a build manifest whose inputs changed; unchanged files are left alone.",
+        usage: "wavegen build [<manifest>] [--check] [--prune] [--job <name> ...] [-j <n>] [--report <file>] [options]",
         arguments: [("<manifest>", "The manifest file, or a folder holding wavegen.json (default: ./wavegen.json).")],
         options: [
-            OptionSpec(names: ["--check"], value: nil, help: "Render in memory and write nothing; exit 1 if an output is missing, differs or fails."),
+            OptionSpec(names: ["--check"], value: nil,
+                       help: "Render nothing and write nothing; exit 1 if an output is missing, stale (inputs changed), modified (file changed by hand), failing or orphaned."),
+            OptionSpec(names: ["--prune"], value: nil, help: "Delete orphans: files matching a job's output template that the manifest no longer plans."),
+            OptionSpec(names: ["--job"], value: "name", help: "Build or check only this job (by its name; repeatable).", repeatable: true),
+            OptionSpec(names: ["--list"], value: nil, help: "Print the planned outputs and exit, rendering nothing."),
+            OptionSpec(names: ["--allow-outside"], value: nil, help: "Allow output templates that write outside the manifest's folder."),
             OptionSpec(names: ["--jobs", "-j"], value: "n",
                        help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output).",
                        defaultText: "one per core"),
@@ -20,23 +25,26 @@ enum BuildCommand: Subcommand {
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems: no output lines, summary or progress."),
         ] + PresetOptions.specs,
         discussion: """
-            Each output is rendered in memory and compared with the file already there: a file whose
-            bytes would not change is not rewritten (its modification time stays). The overrides
-            (--set, --size, --scale, --fps, --level, --background) apply to every job, after the
-            job's own. The manifest format is described in docs/manifest.md.
+            wavegen.lock beside the manifest records, for every output, a digest of everything that
+            determines its bytes and the digest of the file written. An output is rendered only when
+            one of them differs, and a file whose bytes would not change is not rewritten (its
+            modification time stays). The overrides (--set, --size, --scale, --fps, --level,
+            --background) apply to every job, after the job's own. See docs/manifest.md.
             """)
 
     /// What happened to one output.
     enum Status: String, Sendable {
         case written, unchanged
         case overBudget = "over-budget"
-        case failed, missing, stale
+        case failed, missing, stale, modified
     }
 
     struct Result: Sendable {
         var status: Status
         var rendered: RenderedOutput?
-        /// The size of the file that was there before, when it differs (`stale`).
+        /// The file's size (rendered, or on disk when nothing was rendered).
+        var bytes: Int?
+        /// The size of the file that was there before, when it differs.
         var previousBytes: Int?
         /// Problem lines without the job/output prefix.
         var errors: [String] = []
@@ -44,6 +52,18 @@ enum BuildCommand: Subcommand {
         /// The errors are document problems in the compiler form: printed as they are, once per build
         /// however many outputs they stop.
         var located = false
+        /// What the lock records for this output after the build (nil: keep what it had).
+        var lockEntry: BuildLock.Entry?
+    }
+
+    /// Everything one output's build needs besides the output.
+    struct Context: Sendable {
+        var plan: BuildPlan
+        var check: Bool
+        var threads: Int
+        /// The lock read at the start, nil when there is none or it is unusable.
+        var lock: BuildLock?
+        var fonts: FontDigests
     }
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -51,11 +71,12 @@ enum BuildCommand: Subcommand {
         let workers = try jobCount(a)
         let cli = try PresetOptions.overrides(a)
         let check = a.has("--check"), quiet = a.has("--quiet"), json = a.has("--json")
+        if check, a.has("--prune") { throw .usage("--check writes nothing, so it cannot --prune; run them one after the other") }
         let report = a.value("--report")
         if let report { try AtomicFile.checkWritable(report) }
 
         let manifestPath = BuildManifest.locate(a.positionals.first)
-        let manifest: BuildManifest
+        var manifest: BuildManifest
         do {
             manifest = try BuildManifest.load(manifestPath)
         } catch {
@@ -63,6 +84,7 @@ enum BuildCommand: Subcommand {
             if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
             throw CommandError(e)
         }
+        let selected = try selectJobs(a.values["--job"] ?? [], in: &manifest)
         try BuildPlan.checkAxisOverrides(manifest, overrides: cli)
         let plan: BuildPlan
         do {
@@ -70,14 +92,32 @@ enum BuildCommand: Subcommand {
         } catch {
             throw error.commandError
         }
+        if !a.has("--allow-outside") { try checkInside(plan) }
+        if a.has("--list") {
+            for o in plan.outputs { console.out("\(o.path)  (\(o.job.label) \(o.descriptor))\n") }
+            return
+        }
         for w in plan.warnings { console.err("warning: \(w)\n") }
 
+        let lockPath = BuildLock.path(forManifest: manifest.file)
+        var lock: BuildLock?
+        switch BuildLock.read(lockPath) {
+        case let .lock(l): lock = l
+        case .missing:
+            if check, plan.outputs.contains(where: { FileManager.default.fileExists(atPath: $0.path) }) { console.err("note: \(lockPath): no lock yet; checking by rendering every output in memory\n") }
+        case let .unusable(reason):
+            console.err("note: \(lockPath): \(reason); \(check ? "checking by rendering every output in memory" : "rendering every output and writing a new lock")\n")
+        }
+
+        let context = Context(plan: plan, check: check, threads: workers == 1 ? 0 : 1, lock: lock, fonts: FontDigests())
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
         var reported = Set<String>()
         let done = OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
-            build(plan.outputs[i], plan: plan, check: check, threads: workers == 1 ? 0 : 1)
+            let r = build(plan.outputs[i], context)
+            progress.finished(plan.outputs[i].path)
+            return r
         }, started: { _, i in
-            progress.show(plan.outputs[i].path)
+            progress.started(plan.outputs[i].path)
         }, deliver: { i, result in
             let output = plan.outputs[i]
             progress.clear()
@@ -89,12 +129,35 @@ enum BuildCommand: Subcommand {
         })
         progress.finish()
 
-        let counts = Counts(done)
-        let code = exitCode(done, check: check)
-        if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
-        if check, counts.missing + counts.stale > 0 {
-            console.err("Error: \(counts.missing + counts.stale) of \(done.count) outputs are missing or out of date; run 'wavegen build\(a.positionals.first.map { " " + $0 } ?? "")' to update them\n")
+        // Building some jobs only, a file the lock records may be another job's output.
+        let orphans = Orphans.find(plan).filter { selected == nil || lock?.entries[lockKey(path: $0, plan: plan)] == nil }
+        var pruned: [String] = []
+        for path in orphans {
+            if check {
+                console.err("Error: \(path): orphaned: matches an output template but is no longer planned (wavegen build --prune deletes it)\n")
+                if !quiet, !json { console.out(statusLine("orphaned", size: fileSize(path), path: path) + "\n") }
+            } else if a.has("--prune") {
+                if unlink(path) == 0 {
+                    pruned.append(path)
+                    if !quiet, !json { console.out(statusLine("pruned", size: nil, path: path) + "\n") }
+                } else {
+                    console.err("Error: \(path): cannot delete this orphan: \(String(cString: strerror(errno)))\n")
+                }
+            }
         }
+        if !check, !a.has("--prune"), !orphans.isEmpty {
+            console.err("warning: \(orphans.count) \(orphans.count == 1 ? "file matches" : "files match") an output template but \(orphans.count == 1 ? "is" : "are") no longer planned (first: \(orphans[0])); 'wavegen build --prune' deletes them\n")
+        }
+
+        var counts = Counts(done)
+        counts.orphaned = check ? orphans.count : 0
+        counts.pruned = pruned.count
+        let code = exitCode(done, check: check, orphans: counts.orphaned)
+        if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
+        if check, counts.outOfDate > 0 {
+            console.err("Error: \(counts.outOfDate) of \(done.count + counts.orphaned) outputs are missing, out of date or orphaned; run 'wavegen build\(a.positionals.first.map { " " + $0 } ?? "")\(counts.orphaned > 0 ? " --prune" : "")' to update them\n")
+        }
+        if !check { try writeLock(lockPath, previous: lock, plan: plan, results: done, wholeManifest: selected == nil) }
         let summary = BuildReport.json(plan: plan, results: done, check: check, counts: counts, code: code)
         if json { console.out(summary.serialized() + "\n") }
         if let report { try AtomicFile.write(Array((summary.serialized() + "\n").utf8), to: report) }
@@ -107,55 +170,154 @@ enum BuildCommand: Subcommand {
         return n
     }
 
-    /// Renders one output and compares it with the file on disk; writes it unless `check`.
-    static func build(_ output: BuildPlan.Output, plan: BuildPlan, check: Bool, threads: Int) -> Result {
+    /// Keeps only the jobs named by `--job`; returns their names, or nil when every job is built.
+    static func selectJobs(_ names: [String], in manifest: inout BuildManifest) throws(CommandError) -> Set<String>? {
+        guard !names.isEmpty else { return nil }
+        let known = manifest.jobs.map(\.name)
+        for name in names where !known.contains(name) {
+            let hint = Suggest.closest(to: name, among: known).map { "did you mean '\($0)'?; " } ?? ""
+            throw .usage("--job \(name): no job of that name in \(manifest.file) (\(hint)jobs: \(known.joined(separator: ", ")))")
+        }
+        manifest.jobs = manifest.jobs.filter { names.contains($0.name) }
+        return Set(names)
+    }
+
+    /// Refuses outputs that would be written outside the manifest's folder.
+    static func checkInside(_ plan: BuildPlan) throws(CommandError) {
+        let root = BuildPlan.normalised(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        var problems: [DocumentProblem] = []
+        var seen = Set<Int>()
+        for o in plan.outputs where !(o.key == root || o.key.hasPrefix(root.hasSuffix("/") ? root : root + "/")) && seen.insert(o.job.index).inserted {
+            problems.append(DocumentProblem(file: plan.manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
+                                            keyPath: "jobs[\(o.job.index)].output",
+                                            message: "\(o.path) is outside the manifest's folder; pass --allow-outside to write there"))
+        }
+        if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
+    }
+
+    /// An output's path as the lock records it: relative to the manifest's folder.
+    static func lockKey(_ output: BuildPlan.Output, plan: BuildPlan) -> String {
+        lockKey(path: output.path, plan: plan)
+    }
+
+    static func lockKey(path: String, plan: BuildPlan) -> String {
+        let key = BuildPlan.normalised(path)
+        let root = BuildPlan.normalised(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return key.hasPrefix(prefix) ? String(key.dropFirst(prefix.count)) : key
+    }
+
+    /// Builds one output: decides from the lock whether it needs rendering, renders and compares
+    /// with the file on disk when it does, and writes it unless checking.
+    static func build(_ output: BuildPlan.Output, _ context: Context) -> Result {
         let loaded: BuildPlan.Loaded
-        switch plan.configs[output.config].result {
+        switch context.plan.configs[output.config].result {
         case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.exitCode, located: f.located)
         case let .success(l): loaded = l
         }
+        let input: String
+        do {
+            input = try OutputDigest.input(loaded, format: output.format, fonts: context.fonts)
+        } catch {
+            return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
+        }
+        let existing: [UInt8]?
+        switch readExisting(output.path) {
+        case let .success(bytes): existing = bytes
+        case let .failure(f): return Result(status: .failed, errors: f.lines, code: .failure)
+        }
+        if let lock = context.lock {
+            let entry = lock.entries[lockKey(output, plan: context.plan)]
+            let fileDigest = existing.map(OutputDigest.file)
+            if let existing, let entry, entry.input == input, entry.file == fileDigest {
+                if let over = overBudget(output, size: existing.count) { return over }
+                return Result(status: .unchanged, bytes: existing.count, lockEntry: entry)
+            }
+            if context.check {
+                guard let existing else { return Result(status: .missing, errors: ["is missing"], code: .failure) }
+                guard let entry, entry.input == input else {
+                    return Result(status: .stale, bytes: existing.count,
+                                  errors: ["is stale: its inputs changed since it was written (preset, overrides, assets or wavegen's encoders)"], code: .failure)
+                }
+                return Result(status: .modified, bytes: existing.count,
+                              errors: ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"], code: .failure)
+            }
+        }
+        return render(output, loaded: loaded, input: input, existing: existing, check: context.check, threads: context.threads)
+    }
+
+    /// The over-budget result for an output of `size` bytes, if its budget is smaller.
+    static func overBudget(_ output: BuildPlan.Output, size: Int, rendered: RenderedOutput? = nil) -> Result? {
+        guard let budget = output.budget, size > budget else { return nil }
+        return Result(status: .overBudget, rendered: rendered, bytes: size,
+                      errors: ["\(size) bytes is over the budget of \(budget) bytes (\(output.job.budget.source(for: output.format))); not written"],
+                      code: .failure)
+    }
+
+    /// Renders an output in memory and compares it with `existing`; writes it unless `check`.
+    static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, input: String, existing: [UInt8]?, check: Bool, threads: Int) -> Result {
         let rendered: RenderedOutput
         do {
             rendered = try RenderedOutput.render(loaded, format: output.format, threads: threads)
         } catch {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
-        if let budget = output.budget, rendered.bytes.count > budget {
-            return Result(status: .overBudget, rendered: rendered,
-                          errors: ["\(rendered.bytes.count) bytes is over the budget of \(budget) bytes (\(output.job.budget.source(for: output.format))); not written"],
-                          code: .failure)
+        if let over = overBudget(output, size: rendered.bytes.count, rendered: rendered) { return over }
+        let entry = BuildLock.Entry(input: input, file: OutputDigest.file(rendered.bytes))
+        if let existing, existing == rendered.bytes {
+            return Result(status: .unchanged, rendered: rendered, bytes: rendered.bytes.count, lockEntry: entry)
         }
-        let existing: [UInt8]?
-        switch readExisting(output.path) {
-        case let .success(bytes): existing = bytes
-        case let .failure(f): return Result(status: .failed, rendered: rendered, errors: f.lines, code: .failure)
-        }
-        if let existing, existing == rendered.bytes { return Result(status: .unchanged, rendered: rendered) }
         if check {
             guard let existing else {
-                return Result(status: .missing, rendered: rendered, errors: ["is missing"], code: .failure)
+                return Result(status: .missing, rendered: rendered, bytes: rendered.bytes.count, errors: ["is missing"], code: .failure)
             }
-            return Result(status: .stale, rendered: rendered, previousBytes: existing.count,
+            return Result(status: .stale, rendered: rendered, bytes: rendered.bytes.count, previousBytes: existing.count,
                           errors: ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"],
                           code: .failure)
         }
         let folder = (output.path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
+                              errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
+            }
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                return Result(status: .failed, rendered: rendered, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
+                return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
+                              errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
             }
         }
         do {
             try AtomicFile.checkWritable(output.path)
             try AtomicFile.write(rendered.bytes, to: output.path)
         } catch {
-            return Result(status: .failed, rendered: rendered,
+            return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
                           errors: error.lines.map { $0.hasPrefix(output.path + ": ") ? String($0.dropFirst(output.path.count + 2)) : $0 },
                           code: error.code)
         }
-        return Result(status: .written, rendered: rendered, previousBytes: existing?.count)
+        return Result(status: .written, rendered: rendered, bytes: rendered.bytes.count, previousBytes: existing?.count, lockEntry: entry)
+    }
+
+    /// Writes the lock when its entries change: the outputs built now, and (for a build of some
+    /// jobs only) the other jobs' entries as they were. An output that failed keeps its old entry.
+    static func writeLock(_ path: String, previous: BuildLock?, plan: BuildPlan, results: [Result], wholeManifest: Bool) throws(CommandError) {
+        var lock = BuildLock(generator: "wavegen \(Wavegen.version)")
+        if !wholeManifest { lock.entries = previous?.entries ?? [:] }
+        for (output, r) in zip(plan.outputs, results) {
+            let key = lockKey(output, plan: plan)
+            if let e = r.lockEntry {
+                lock.entries[key] = e
+            } else if r.status == .overBudget {
+                lock.entries[key] = nil
+            } else if let old = previous?.entries[key] {
+                lock.entries[key] = old
+            }
+        }
+        if let previous, previous.entries == lock.entries { return }
+        if previous == nil, lock.entries.isEmpty { return }
+        try AtomicFile.write(Array(lock.text.utf8), to: path)
     }
 
     /// The bytes of the file at `path`, nil when there is none.
@@ -169,16 +331,24 @@ enum BuildCommand: Subcommand {
         return .success([UInt8](data))
     }
 
-    /// One aligned line per output: status, the rendered size, the path, then what sets it apart.
+    static func fileSize(_ path: String) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    }
+
+    /// `written       3.8 kB  out/loader/spinner.gif`: status, size right-aligned, path.
+    static func statusLine(_ status: String, size: Int?, path: String) -> String {
+        let text = size.map(NumberText.bytes) ?? ""
+        return status.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + String(repeating: " ", count: max(0, 8 - text.count)) + text + "  " + path
+    }
+
+    /// One aligned line per output: status, the size, the path, then what sets it apart.
     ///
     ///     written       3.8 kB  out/loader/spinner.gif
     ///     over-budget  10.3 kB  out/loader/spinner@3x.gif  (budget 8.0 kB)
     static func textLine(_ output: BuildPlan.Output, _ r: Result) -> String {
-        let status = r.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0)
-        let size = r.rendered.map { NumberText.bytes($0.bytes.count) } ?? ""
-        var line = status + "  " + String(repeating: " ", count: max(0, 8 - size.count)) + size + "  " + output.path
+        var line = statusLine(r.status.rawValue, size: r.bytes, path: output.path)
         switch r.status {
-        case .written, .unchanged, .failed:
+        case .written, .unchanged, .failed, .modified:
             break
         case .overBudget:
             if let budget = output.budget { line += "  (budget \(NumberText.bytes(budget)))" }
@@ -190,8 +360,10 @@ enum BuildCommand: Subcommand {
         return line
     }
 
+    /// What a build did, counted with the same words in the text and the JSON summary.
     struct Counts {
-        var written = 0, unchanged = 0, overBudget = 0, failed = 0, missing = 0, stale = 0
+        var written = 0, unchanged = 0, overBudget = 0, failed = 0, missing = 0, stale = 0, modified = 0
+        var orphaned = 0, pruned = 0
         var total = 0
 
         init(_ results: [Result]) {
@@ -204,38 +376,46 @@ enum BuildCommand: Subcommand {
                 case .failed: failed += 1
                 case .missing: missing += 1
                 case .stale: stale += 1
+                case .modified: modified += 1
                 }
             }
         }
 
-        /// `12 outputs: 3 written, 9 unchanged, 0 failed`; failures include outputs over budget.
+        /// Outputs `--check` finds out of date.
+        var outOfDate: Int { missing + stale + modified + orphaned }
+
+        /// `12 outputs: 3 written, 9 unchanged, 0 over budget, 0 failed`
         func summary(check: Bool) -> String {
             let noun = total == 1 ? "output" : "outputs"
-            if check {
-                return "\(total) \(noun): \(unchanged) unchanged, \(missing) missing, \(stale) stale, \(failed + overBudget) failed"
-            }
-            return "\(total) \(noun): \(written) written, \(unchanged) unchanged, \(failed + overBudget) failed"
+            var parts = check
+                ? ["\(unchanged) unchanged", "\(missing) missing", "\(stale) stale", "\(modified) modified"]
+                : ["\(written) written", "\(unchanged) unchanged"]
+            parts += ["\(overBudget) over budget", "\(failed) failed"]
+            if orphaned > 0 { parts.append("\(orphaned) orphaned") }
+            if pruned > 0 { parts.append("\(pruned) pruned") }
+            return "\(total) \(noun): " + parts.joined(separator: ", ")
         }
     }
 
     /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), 73 when an output
-    /// cannot be written, else 1 when anything
-    /// failed or (with --check) is missing or stale, else 0.
-    static func exitCode(_ results: [Result], check: Bool) -> ExitCode {
+    /// cannot be written, else 1 when anything failed or (with --check) is out of date, else 0.
+    static func exitCode(_ results: [Result], check: Bool, orphans: Int) -> ExitCode {
         let codes = Set(results.map(\.code))
         for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] where codes.contains(code) { return code }
-        return .success
+        return check && orphans > 0 ? .failure : .success
     }
 }
 
-/// The one-line progress display on a terminal's stderr: `[3/12] out/orb@2x.webp`, rewritten in
-/// place and cleared at the end. Does nothing when disabled.
+/// The one-line progress display on a terminal's stderr: `[3/12] out/orb@2x.webp, out/orb.gif`
+/// (the count finished, then every output being rendered now), rewritten in place and cleared at
+/// the end. Does nothing when disabled.
 final class ProgressLine: @unchecked Sendable {
     private let console: Console
     private let enabled: Bool
     private let total: Int
     private let lock = NSLock()
-    private var started = 0
+    private var done = 0
+    private var inFlight: [String] = []
     private var current: String?
 
     init(console: Console, enabled: Bool, total: Int) {
@@ -246,13 +426,27 @@ final class ProgressLine: @unchecked Sendable {
 
     static let clearLine = "\r\u{1B}[K"
 
-    func show(_ path: String) {
+    func started(_ path: String) {
         guard enabled else { return }
         lock.withLock {
-            started += 1
-            current = "[\(started)/\(total)] \(path)"
-            console.err(ProgressLine.clearLine + current!)
+            inFlight.append(path)
+            show()
         }
+    }
+
+    func finished(_ path: String) {
+        guard enabled else { return }
+        lock.withLock {
+            if let i = inFlight.firstIndex(of: path) { inFlight.remove(at: i) }
+            done += 1
+            show()
+        }
+    }
+
+    /// The line for the current state; called with the lock held.
+    private func show() {
+        current = "[\(done)/\(total)] " + (inFlight.isEmpty ? "" : inFlight.joined(separator: ", "))
+        console.err(ProgressLine.clearLine + current!)
     }
 
     /// Takes the line away so that other output starts at the left margin.

@@ -118,6 +118,7 @@ enum PreviewCommand: Subcommand {
         var reported = Set<String>()
         let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
             let item = items[i]
+            defer { progress.finished(item.output.path) }
             switch plans[item.plan].configs[item.output.config].result {
             case let .failure(f):
                 return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
@@ -130,7 +131,7 @@ enum PreviewCommand: Subcommand {
                 }
             }
         }, started: { _, i in
-            progress.show(items[i].output.path)
+            progress.started(items[i].output.path)
         }, deliver: { i, entry in
             if !entry.errors.isEmpty {
                 progress.clear()
