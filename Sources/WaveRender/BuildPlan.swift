@@ -41,6 +41,12 @@ public struct BuildPlan: Sendable {
         public var plan: LoopPlan
         /// The merged preset document the config was decoded from (see `PresetLoader.loadDocument`).
         public var document: JSONNode
+
+        public init(config: WaveConfig, plan: LoopPlan, document: JSONNode) {
+            self.config = config
+            self.plan = plan
+            self.document = document
+        }
     }
 
     public var manifest: BuildManifest

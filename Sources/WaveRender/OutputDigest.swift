@@ -29,7 +29,7 @@ public enum OutputDigest {
         }
         field("encoder", encoderIdentity)
         field("format", format.rawValue)
-        field("preset", loaded.document.canonicalText)
+        field("preset", relevantDocument(loaded.document, for: format).canonicalText)
         if let image = loaded.config.rider?.image {
             field("rider", "\(image.width)x\(image.height)")
             h.update(image.rgba)
@@ -38,6 +38,18 @@ public enum OutputDigest {
             field("font", try fonts.digest(label.font ?? Label.defaultFont, config: loaded.config))
         }
         return h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    /// The document without the other formats' own settings (`gif` for a WebP, `webp` for a GIF),
+    /// which cannot change this format's bytes.
+    static func relevantDocument(_ document: JSONNode, for format: OutputFormat) -> JSONNode {
+        let otherFormats: Set<String>
+        switch format {
+        case .gif: otherFormats = ["webp"]
+        case .webp: otherFormats = ["gif"]
+        }
+        guard case let .object(members) = document.value else { return document }
+        return JSONNode(.object(members.filter { !otherFormats.contains($0.key) }))
     }
 
     /// The lowercase hex SHA-256 of a file's bytes.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveKit
+import WaveRender
 import WavegenCLI
 
 /// The exact bytes `wavegen render` writes for every bundled preset and a few overridden ones, on
@@ -30,6 +31,15 @@ import WavegenCLI
         (["orb", "--set", "gif.edges=dither", "--scale", "2"], "orb-set.webp",
          "da5002bcb96fbca9dd07dc233ea62898e76c2992478ebdbe288709ef6601b3a8"),
     ]
+
+    /// The output version the digests below were pinned at. A change that alters them must bump
+    /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
+    static let pinnedAtOutputVersion = 1
+
+    @Test func outputVersionMatchesThePins() {
+        #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,
+                "bump pinnedAtOutputVersion with the pins when outputs change on purpose")
+    }
 
     @Test(arguments: 0..<cases.count)
     func outputIsUnchanged(_ i: Int) throws {

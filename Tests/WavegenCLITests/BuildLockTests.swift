@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+import WaveKit
+import WaveRender
+@testable import WavegenCLI
+
+/// wavegen.lock: what a build renders, what --check reports without rendering, orphans, --job,
+/// --list and the folder rules.
+@Suite struct BuildLockTests {
+    func project() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "presets/blue.json")
+        try writeManifest(folder, scales: "[1, 2]")
+        return folder
+    }
+
+    func writeManifest(_ folder: TemporaryFolder, scales: String, set: String = "{}") throws {
+        try folder.writeFile("""
+            {
+              "jobs": [
+                { "name": "blue", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "webp"], "scales": \(scales), "set": \(set) },
+                { "name": "spin", "preset": "spinner", "output": "out/spin/{name}.gif", "set": {"size": [24, 20]} }
+              ]
+            }
+            """, at: "wavegen.json")
+    }
+
+    /// The outputs a JSON report says were rendered (a rendered output has a width).
+    func rendered(_ r: RunResult) throws -> [String] {
+        let root = try JSONParser.parse(Array(r.out.utf8))
+        guard case let .array(outputs)? = root["outputs"]?.value else { return [] }
+        return outputs.compactMap { o in
+            guard case .number? = o["width"]?.value, case let .string(p)? = o["path"]?.value else { return nil }
+            return (p as NSString).lastPathComponent
+        }
+    }
+
+    @Test func aRebuildAndACheckRenderNothingWhenNothingChanged() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        let first = wavegen(["build", manifest, "--json"])
+        #expect(first.code == 0, "\(first.err)")
+        #expect(try rendered(first).count == 5)
+        let lock = try String(contentsOfFile: folder.file("wavegen.lock"), encoding: .utf8)
+        let lines = lock.split(separator: "\n").map(String.init)
+        let entries = lines.filter { $0.contains("\"input\"") }
+        #expect(entries.count == 5)
+        #expect(entries == entries.sorted(), "entries are not sorted by path")
+        #expect(entries.first?.hasPrefix("    \"out/blue.gif\": {\"input\": \"") == true, "\(lock)")
+
+        let again = wavegen(["build", manifest, "--json"])
+        #expect(again.code == 0)
+        #expect(try rendered(again).isEmpty, "a no-change rebuild rendered")
+        let check = wavegen(["build", manifest, "--check", "--json"])
+        #expect(check.code == 0, "\(check.err)")
+        #expect(try rendered(check).isEmpty, "--check rendered")
+        #expect(try String(contentsOfFile: folder.file("wavegen.lock"), encoding: .utf8) == lock)
+    }
+
+    /// A changed encoder setting changes the input digest: --check calls those outputs stale and a
+    /// build renders them (and only them) again.
+    @Test func aChangedEncoderSettingInvalidates() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        #expect(wavegen(["build", manifest]).code == 0)
+        try writeManifest(folder, scales: "[1, 2]", set: #"{"webp": {"effort": 6}}"#)
+        let check = wavegen(["build", manifest, "--check"])
+        #expect(check.code == 1)
+        #expect(check.paths("stale").map { ($0 as NSString).lastPathComponent } == ["blue.webp", "blue@2x.webp"])
+        #expect(check.paths("unchanged").count == 3)
+        let build = wavegen(["build", manifest, "--json"])
+        #expect(build.code == 0)
+        #expect(try rendered(build) == ["blue.webp", "blue@2x.webp"])
+        #expect(wavegen(["build", manifest, "--check"]).code == 0)
+    }
+
+    @Test func inputDigestsCoverWhatDeterminesTheBytes() throws {
+        let loader = PresetLoader.standard
+        func digest(_ sets: [String], format: OutputFormat = .webp) throws -> String {
+            let overrides = try sets.map { try #require(PresetOverride(parsing: $0)) }
+            let (config, document) = try loader.loadDocument("orb", overrides: overrides)
+            let loaded = BuildPlan.Loaded(config: config, plan: try LoopPlanner.plan(config), document: document)
+            return try OutputDigest.input(loaded, format: format, fonts: FontDigests())
+        }
+        let base = try digest([])
+        #expect(try digest([]) == base)
+        #expect(try digest(["webp.effort=6"]) != base)
+        #expect(try digest(["level=0.5"]) != base)
+        #expect(try digest([], format: .gif) != base)
+        // A format's own settings do not touch another format's digest.
+        #expect(try digest(["gif.edges=cut"]) == base)
+        #expect(try digest(["webp.effort=6"], format: .gif) == digest([], format: .gif))
+        // The same value written another way is the same input.
+        #expect(try digest(["scale=1"]) == digest(["scale=1.0"]))
+        #expect(OutputDigest.encoderIdentity.contains("wavegen-output \(OutputDigest.outputVersion)"))
+    }
+
+    /// A missing, unreadable or hand-edited lock never causes a wrong skip.
+    @Test func aBrokenLockMeansAFullRender() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        #expect(wavegen(["build", manifest]).code == 0)
+        try "{not json".write(toFile: folder.file("wavegen.lock"), atomically: false, encoding: .utf8)
+        let broken = wavegen(["build", manifest, "--json"])
+        #expect(broken.code == 0)
+        #expect(broken.errLines.first?.hasPrefix("note: \(folder.path)/wavegen.lock: line 1, column 2: ") == true, "\(broken.err)")
+        #expect(try rendered(broken).count == 5)
+        #expect(wavegen(["build", manifest, "--json"]).out.contains("\"width\": null"))
+
+        // An entry whose input digest was edited is rendered again; nothing is skipped wrongly.
+        let lock = try String(contentsOfFile: folder.file("wavegen.lock"), encoding: .utf8)
+        let line = try #require(lock.split(separator: "\n").first { $0.contains("out/blue.gif") })
+        var fields = String(line).components(separatedBy: "\"input\": \"")
+        fields[1] = String(repeating: "a", count: 64) + fields[1].dropFirst(64)
+        try lock.replacingOccurrences(of: String(line), with: fields.joined(separator: "\"input\": \""))
+            .write(toFile: folder.file("wavegen.lock"), atomically: false, encoding: .utf8)
+        #expect(wavegen(["build", manifest, "--check"]).paths("stale").map { ($0 as NSString).lastPathComponent } == ["blue.gif"])
+        let rebuilt = wavegen(["build", manifest, "--json"])
+        #expect(try rendered(rebuilt) == ["blue.gif"])
+    }
+
+    /// Files matching a template but no longer planned: --check reports them, build warns, --prune
+    /// deletes them and nothing else.
+    @Test func orphansAreFoundAndPruned() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        #expect(wavegen(["build", manifest]).code == 0)
+        try folder.writeFile("keep", at: "out/notes.txt")
+        try folder.writeFile("keep", at: "out/blue.png")
+        try writeManifest(folder, scales: "[1]")
+        let check = wavegen(["build", manifest, "--check"])
+        #expect(check.code == 1)
+        #expect(check.paths("orphaned").map { ($0 as NSString).lastPathComponent } == ["blue@2x.gif", "blue@2x.webp"])
+        #expect(check.outLines.last == "3 outputs: 3 unchanged, 0 missing, 0 stale, 0 modified, 0 over budget, 0 failed, 2 orphaned")
+        let build = wavegen(["build", manifest])
+        #expect(build.code == 0)
+        #expect(build.errLines.first?.hasPrefix("warning: 2 files match an output template but are no longer planned") == true, "\(build.err)")
+        #expect(folder.hasFile("out/blue@2x.gif"))
+        let prune = wavegen(["build", manifest, "--prune"])
+        #expect(prune.code == 0)
+        #expect(prune.paths("pruned").count == 2)
+        #expect(!folder.hasFile("out/blue@2x.gif") && !folder.hasFile("out/blue@2x.webp"))
+        #expect(folder.hasFile("out/notes.txt") && folder.hasFile("out/blue.png") && folder.hasFile("out/blue.gif"))
+        #expect(wavegen(["build", manifest, "--check"]).code == 0)
+        #expect(wavegen(["build", manifest, "--check", "--prune"]).code == 64)
+    }
+
+    @Test func jobsCanBeBuiltAndListedAlone() throws {
+        let folder = try project()
+        let manifest = folder.file("wavegen.json")
+        let one = wavegen(["build", manifest, "--job", "spin"])
+        #expect(one.code == 0, "\(one.err)")
+        #expect(one.paths("written").map { ($0 as NSString).lastPathComponent } == ["spinner.gif"])
+        #expect(!folder.hasFile("out/blue.gif"))
+        #expect(wavegen(["build", manifest]).paths("written").count == 4)
+        // Building one job keeps the other job's lock entries.
+        #expect(wavegen(["build", manifest, "--job", "blue"]).paths("unchanged").count == 4)
+        #expect(wavegen(["build", manifest, "--check"]).code == 0)
+
+        let list = wavegen(["build", manifest, "--list"])
+        #expect(list.code == 0)
+        #expect(list.outLines.count == 5)
+        #expect(list.outLines.first == "\(folder.path)/out/blue.gif  (jobs[0] (blue) gif @1x)")
+        let typo = wavegen(["build", manifest, "--job", "spni"])
+        #expect(typo.code == 64)
+        #expect(typo.errLines.first?.contains("(did you mean 'spin'?; jobs: blue, spin)") == true, "\(typo.err)")
+    }
+
+    @Test func outputsOutsideTheManifestsFolderAreRefused() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(#"{"jobs": [{"preset": "spinner", "output": "../escaped-{name}.gif", "set": {"size": [8, 8]}}]}"#, at: "m/wavegen.json")
+        let r = wavegen(["build", folder.file("m/wavegen.json")])
+        #expect(r.code == 65)
+        #expect(r.errLines.first?.hasSuffix("is outside the manifest's folder; pass --allow-outside to write there") == true, "\(r.err)")
+        #expect(!folder.hasFile("escaped-spinner.gif"))
+        #expect(wavegen(["build", folder.file("m/wavegen.json"), "--allow-outside", "-q"]).code == 0)
+        #expect(folder.hasFile("escaped-spinner.gif"))
+    }
+
+    @Test func anOutputFolderThatIsAFileIsOneLine() throws {
+        let folder = try project()
+        try folder.writeFile("a file", at: "out/spin")
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 73)
+        #expect(r.errLines == ["Error: jobs[1] (spin): \(folder.path)/out/spin/spinner.gif: cannot write: \(folder.path)/out/spin is a file, not a folder"])
+    }
+}
