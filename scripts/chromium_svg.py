@@ -69,6 +69,13 @@ class ChromiumSVG(ChromiumFrames):
             uri = "data:image/svg+xml;base64," + base64.b64encode(f.read()).decode()
         html = f'<img src="{uri}" width="{width}" height="{height}" style="display:block">'
         self.evaluate(f"{SHOW}({json.dumps(html)})")
-        if wait:
-            self.evaluate(f"new Promise(r => setTimeout(() => r(true), {int(wait * 1000)}))")
+        return self.playing(width, height, wait)
+
+    def playing(self, width, height, wait):
+        """A screenshot after `wait` more seconds of whatever the page plays, frames rendered meanwhile."""
+        self.evaluate(f"""new Promise(r => {{
+          const end = performance.now() + {int(wait * 1000)};
+          const tick = () => performance.now() >= end ? r(true) : requestAnimationFrame(tick);
+          requestAnimationFrame(tick);
+        }})""")
         return self._screenshot(width, height)

@@ -88,7 +88,7 @@ struct SVGDocument {
         if !front.isEmpty { water.append(group(front, style: levelStyle)) }
         if let (overlay, outline) = label, let l = config.label {
             defs.append("<path id=\"\(p)t\" d=\"\(glyphPath(outline, x: overlay.x, y: overlay.y))\"/>")
-            defs.append("<mask id=\"\(p)m\">\(group([frontLayerUse], style: levelStyle))</mask>")
+            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
             if l.strokeWidth > 0 {
                 water.append("<use href=\"#\(p)t\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
             }
@@ -101,7 +101,7 @@ struct SVGDocument {
             } else {
                 // A mask rather than a clip path: browsers clip each shape in a clipped group on its
                 // own, so where overlapping layers meet the edge their partial coverages would add up.
-                defs.append("<mask id=\"\(p)c\">\(shape(figure))</mask>")
+                defs.append("<mask id=\"\(p)c\" style=\"mask-type:alpha\">\(shape(figure))</mask>")
                 body.append("<g mask=\"url(#\(p)c)\">" + water.joined() + "</g>")
             }
         }

@@ -6,13 +6,13 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF or WebP.",
+        abstract: "Render a preset to an animated GIF, WebP or SVG.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [("<preset>", "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).")],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif or .webp picks the format. '-' writes to standard output (with --format, not to a terminal)."),
-            OptionSpec(names: ["--format"], value: "gif|webp", help: "The format, when the file name does not say; it may not contradict a .gif or .webp name."),
+                       help: "The file to write; .gif, .webp or .svg picks the format. '-' writes to standard output (with --format, not to a terminal)."),
+            OptionSpec(names: ["--format"], value: "gif|webp|svg", help: "The format, when the file name does not say; it may not contradict a .gif, .webp or .svg name."),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance."),
@@ -41,6 +41,16 @@ enum RenderCommand: Subcommand {
         let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
+        if framesFolder != nil, format == .svg {
+            throw .usage("--frames writes raster frames; an SVG has none (render a .webp or .gif with --frames to see them)")
+        }
+        if format == .svg, !a.has("--quiet") {
+            var ignored: [String] = []
+            if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
+            if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
+            if config.webp != WebPOptions() { ignored.append("webp") }
+            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for SVG; ignored\n") }
+        }
         if let dir = framesFolder {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -122,7 +132,7 @@ enum RenderCommand: Subcommand {
         }
         guard let named else {
             if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
-            throw .usage("cannot tell the format from '\(path)'; name it .gif or .webp, or pass --format")
+            throw .usage("cannot tell the format from '\(path)'; name it .gif, .webp or .svg, or pass --format")
         }
         return named
     }
