@@ -4,6 +4,7 @@ paused at a chosen time (the Web Animations API), or as an <img> playing on its 
     with ChromiumSVG() as chromium:
         image = chromium.inline("a.svg", 128, 128, 0.5)    # Pillow RGBA image at t = 0.5 s
         image = chromium.as_image("a.svg", 128, 128)       # as an <img>, whatever it shows now
+        image = chromium.as_background("a.svg", 128, 128)  # as a CSS background-image, playing
 
 The page is transparent (no default white), at device scale 1, so pixels compare one to one with
 wavegen's raster frames.
@@ -68,6 +69,21 @@ class ChromiumSVG(ChromiumFrames):
         with open(path, "rb") as f:
             uri = "data:image/svg+xml;base64," + base64.b64encode(f.read()).decode()
         html = f'<img src="{uri}" width="{width}" height="{height}" style="display:block">'
+        self.evaluate(f"{SHOW}({json.dumps(html)})")
+        return self.playing(width, height, wait)
+
+    def inline_playing(self, path, width, height, wait=0.0):
+        """The SVG's markup in the page, its animations running on their own, after `wait` seconds."""
+        self.show_inline(path, width, height)
+        return self.playing(width, height, wait)
+
+    def as_background(self, path, width, height, wait=0.0):
+        """The SVG as a CSS background-image (a data URI) of a box its size, after `wait` seconds."""
+        self._viewport(width, height)
+        with open(path, "rb") as f:
+            uri = "data:image/svg+xml;base64," + base64.b64encode(f.read()).decode()
+        html = (f'<div style="width:{width}px;height:{height}px;background:url({uri}) 0 0/{width}px {height}px no-repeat">'
+                '</div>')
         self.evaluate(f"{SHOW}({json.dumps(html)})")
         return self.playing(width, height, wait)
 
