@@ -12,6 +12,13 @@ def bundled_presets(wavegen):
     return [line.split()[0] for line in out.splitlines() if line.strip()]
 
 
+def differ(a, b):
+    """Whether two images of one size differ in any pixel, in any band. (ImageChops.difference(a,
+    b).getbbox() cannot tell: on an RGBA or RGBa image getbbox looks at the alpha band only, so it
+    sees no difference between two opaque images.)"""
+    return a.mode != b.mode or a.size != b.size or a.tobytes() != b.tobytes()
+
+
 def psnr(a, b):
     """PSNR in dB between two RGBA images of one size, compared premultiplied (the color of a
     fully transparent pixel does not count); inf when they are equal."""

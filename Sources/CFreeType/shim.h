@@ -4,5 +4,8 @@
 #include FT_FREETYPE_H
 
 // Load flags are macro expressions Swift cannot import.
-static const int wavegen_FT_LOAD_RENDER_NORMAL = FT_LOAD_RENDER | FT_LOAD_TARGET_NORMAL;
+// Glyphs load hinted for normal anti-aliased rendering, still as outlines; FT_Render_Glyph with
+// FT_RENDER_MODE_NORMAL then does what FT_LOAD_RENDER would.
+static const int wavegen_FT_LOAD_TARGET_NORMAL = FT_LOAD_TARGET_NORMAL;
+#include FT_OUTLINE_H
 #endif

@@ -70,7 +70,11 @@ public struct BuildPlan: Sendable {
                         let configIndex = configs.count
                         let config = load(job, variant: variant, level: level, scale: scale, cli: cli, manifest: manifest, loader: loader)
                         if case let .success(loaded) = config.result {
-                            for w in loaded.plan.warnings { warnings.append("\(job.label): \(loaded.config.name): \(w)") }
+                            // Once per preset and variant, however many scales or levels share the warning.
+                            for w in loaded.plan.warnings {
+                                let line = "\(job.label): \(loaded.config.name): \(w)"
+                                if !warnings.contains(line) { warnings.append(line) }
+                            }
                         }
                         configs.append(config)
                         for format in job.formats ?? [] {

@@ -26,6 +26,38 @@ public enum TextRasterizer {
 
     /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for none).
     public static func render(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
+        let k = oversampling
+        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { _, _ in }
+        guard let canvas = layout.canvas else { return TextMask(width: 0, height: 0, fill: [], stroke: []) }
+        let bigW = canvas.width, bigH = canvas.height
+        var big = [Float](repeating: 0, count: bigW * bigH)
+        for g in layout.placed {
+            for row in 0..<g.h {
+                for col in 0..<g.w {
+                    let i = (g.y - canvas.minY + row) * bigW + (g.x - canvas.minX + col)
+                    big[i] = min(1, big[i] + Float(g.pixels[row * g.w + col]) / 255)
+                }
+            }
+        }
+        let outline = strokeWidth > 0 ? dilate(big, width: bigW, height: bigH, radius: strokeWidth * Double(k)) : []
+        let w = bigW / k, h = bigH / k
+        let fill = reduce(big, width: bigW, height: bigH, by: k)
+        let stroke = outline.isEmpty ? [Float](repeating: 0, count: w * h) : reduce(outline, width: bigW, height: bigH, by: k)
+        return TextMask(width: w, height: h, fill: fill, stroke: stroke)
+    }
+
+    /// A glyph's bitmap placed on the baseline at the oversampled size (y up from the baseline is negative).
+    struct Placed { var x: Int; var y: Int; var w: Int; var h: Int; var pixels: [UInt8] }
+
+    /// The oversampled canvas holding every glyph with room for the outline; its sides are multiples
+    /// of the oversampling, and (minX, minY) is its top-left corner in baseline coordinates.
+    struct Canvas { var minX: Int; var minY: Int; var width: Int; var height: Int }
+
+    /// Where the glyphs of `text` go: loaded hinted at the oversampled size, kerned, each handed to
+    /// `glyph` with its pen position (oversampled pixels) while its outline is in the slot, then
+    /// rendered. `render` and `outlines` share it, so the outlines sit exactly where the pixels are.
+    static func layOut(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double,
+                       glyph: (_ pen: Int, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw TextError("FreeType could not start") }
         defer { FT_Done_FreeType(library) }
@@ -38,7 +70,6 @@ public enum TextRasterizer {
         guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { throw TextError("\(fontPath): cannot be sized to \(pixelSize) px") }
 
         // Lay the glyphs out on a baseline at the large size.
-        struct Placed { var x: Int; var y: Int; var w: Int; var h: Int; var pixels: [UInt8] }
         var placed: [Placed] = []
         var pen = 0
         var previous: FT_UInt = 0
@@ -49,7 +80,11 @@ public enum TextRasterizer {
                 var delta = FT_Vector()
                 if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 { pen += Int(delta.x >> 6) }
             }
-            let loaded = FT_Load_Glyph(face, index, FT_Int32(wavegen_FT_LOAD_RENDER_NORMAL))
+            var loaded = FT_Load_Glyph(face, index, FT_Int32(wavegen_FT_LOAD_TARGET_NORMAL))
+            if loaded == 0, let slot = face.pointee.glyph {
+                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE { glyph(pen, &slot.pointee.outline) }
+                loaded = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+            }
             guard loaded == 0, let glyph = face.pointee.glyph else { throw TextError("\(fontPath): cannot render U+\(String(scalar.value, radix: 16, uppercase: true)): \(message(loaded))") }
             let bitmap = glyph.pointee.bitmap
             var pixels: [UInt8] = []
@@ -65,7 +100,7 @@ public enum TextRasterizer {
             pen += Int(glyph.pointee.advance.x >> 6)
             previous = index
         }
-        guard !placed.isEmpty else { return TextMask(width: 0, height: 0, fill: [], stroke: []) }
+        guard !placed.isEmpty else { return (placed, nil) }
 
         // Big canvas with room for the outline, its size a multiple of the oversampling.
         let pad = Int((strokeWidth * Double(k)).rounded(.up)) + k
@@ -75,20 +110,7 @@ public enum TextRasterizer {
         guard bigW / k <= maximumSide, bigH / k <= maximumSide else {
             throw TextError("the text would be \(bigW / k)×\(bigH / k) pixels; at most \(maximumSide) on a side are drawn")
         }
-        var big = [Float](repeating: 0, count: bigW * bigH)
-        for g in placed {
-            for row in 0..<g.h {
-                for col in 0..<g.w {
-                    let i = (g.y - minY + row) * bigW + (g.x - minX + col)
-                    big[i] = min(1, big[i] + Float(g.pixels[row * g.w + col]) / 255)
-                }
-            }
-        }
-        let outline = strokeWidth > 0 ? dilate(big, width: bigW, height: bigH, radius: strokeWidth * Double(k)) : []
-        let w = bigW / k, h = bigH / k
-        let fill = reduce(big, width: bigW, height: bigH, by: k)
-        let stroke = outline.isEmpty ? [Float](repeating: 0, count: w * h) : reduce(outline, width: bigW, height: bigH, by: k)
-        return TextMask(width: w, height: h, fill: fill, stroke: stroke)
+        return (placed, Canvas(minX: minX, minY: minY, width: bigW, height: bigH))
     }
 
     /// The union of discs of `radius` around every covered point (coverage kept as the max).

@@ -112,7 +112,7 @@ public enum Wavegen {
             console.out("wavegen \(version)\n")
             return
         case "help":
-            guard args.count > 1, args[1] != "help" else { console.out(overview); return }
+            guard args.count > 1, !["help", "--help", "-h"].contains(args[1]) else { console.out(overview); return }
             guard let sub = subcommands.first(where: { $0.spec.name == args[1] }) else {
                 throw .usage("unknown subcommand '\(args[1])'\(suggestion(for: args[1]))")
             }

@@ -120,6 +120,18 @@ enum Pipeline {
             }
             bytes = try webp.finish()
             t.encode = now() - start
+        case .svg:
+            // A vector writer draws no frames; its encode time is writing the document.
+            start = now()
+            let animation = Animation(config: config, plan: plan, label: try labelOverlay(config))
+            do throws(RenderError) {
+                let writer = SVGWriter()
+                try writer.begin(animation, raster: nil)
+                bytes = try writer.finish()
+            } catch {
+                throw BenchError(error.description)
+            }
+            t.encode = now() - start
         }
         return (t, frames, renderer, bytes)
     }

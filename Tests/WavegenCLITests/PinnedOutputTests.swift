@@ -30,6 +30,12 @@ import WavegenCLI
          "fb05b3f0bf7f009fa645bd2a9d2e2fada9f613c8674e81b16af77ba395938dfb"),
         (["orb", "--set", "gif.edges=dither", "--scale", "2"], "orb-set.webp",
          "da5002bcb96fbca9dd07dc233ea62898e76c2992478ebdbe288709ef6601b3a8"),
+        (["boat"], "boat.svg", "9b5a2cbbffb6b211150b259e4fa5cfb0bd09049177d9e6e82aac95e28e5984e5"),
+        (["classic"], "classic.svg", "c49b24640e19417b7587b5a5df9d56d426d812089a8e2c5f7f19e77edcddd6a6"),
+        (["dark"], "dark.svg", "cec8cc74ec38ef53bab95f62a1a73c90195e3a3c5802f07ba784c5bc6484cbb7"),
+        (["orb"], "orb.svg", "749d0b1c4138634ca24fb0bf924d91d5846310b2060f0031158c509a22539f9d"),
+        (["progress-bar"], "progress-bar.svg", "76dc714598d6163df4dbb508d7040f5f29df13fe03d4a3178a50c2387ebf9ff3"),
+        (["spinner"], "spinner.svg", "2807df4b377461bea706a16f766f53081cccc60eda0a8a2aa1a6a252cc26fd68"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump

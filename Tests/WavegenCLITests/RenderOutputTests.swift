@@ -57,7 +57,26 @@ import Testing
         #expect(terminal.outBytes.isEmpty)
         let r = wavegen(["render", "spinner", "-o", "-"])
         #expect(r.code == 64)
-        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp")
+        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|svg")
+    }
+
+    /// An SVG has no raster frames: --frames is a usage error; GIF-only keys get a note.
+    @Test func svgRefusesFramesAndNotesGIFKeys() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("a.svg"), "--frames", folder.file("frames")])
+        #expect(r.code == 64)
+        #expect(r.errLines.first?.hasPrefix("Error: --frames writes raster frames; an SVG has none") == true, "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("a.svg")))
+        let spinner = wavegen(["render", "spinner", "-o", folder.file("spinner.svg")])
+        #expect(spinner.code == 0)
+        #expect(spinner.errLines == ["note: gif.edges has no meaning for SVG; ignored"], "\(spinner.err)")
+        let orb = wavegen(["render", "orb", "-o", folder.file("orb.svg")])
+        #expect(orb.code == 0 && orb.err.isEmpty, "\(orb.err)")
+        let text = String(decoding: try folder.bytes("orb.svg"), as: UTF8.self)
+        #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"160\" height=\"160\""))
+        #expect(text.contains("role=\"img\"") && text.contains("<title>") && text.contains("@keyframes"))
+        #expect(!text.contains("<script") && !text.contains("xlink"))
+        #expect(text.contains("prefers-reduced-motion:reduce"))
     }
 
     /// Identical frames merged into fewer images: the line says both numbers.
@@ -92,7 +111,10 @@ import Testing
     @Test func largeTransparentGIFsGetAHint() throws {
         let folder = try TemporaryFolder()
         let orb = wavegen(["render", "orb", "-o", folder.file("orb.gif")])
-        #expect(orb.errLines.filter { $0.hasPrefix("hint: this transparent GIF is 397.4 kB; WebP keeps true alpha") }.count == 1, "\(orb.err)")
+        #expect(orb.errLines.filter { $0.hasPrefix("hint: this transparent GIF is 397.4 kB; WebP keeps true alpha") && $0.contains("--set gif.edges=cut") }.count == 1, "\(orb.err)")
+        // Advice already taken is not repeated.
+        let cut = wavegen(["render", "orb", "--set", "gif.edges=cut", "-o", folder.file("cut.gif")])
+        #expect(cut.errLines.count == 1 && !cut.err.contains("gif.edges=cut shrinks"), "\(cut.err)")
         #expect(wavegen(["render", "orb", "-o", folder.file("orb.gif"), "-q"]).err.isEmpty)
         #expect(wavegen(["render", "orb", "--background", "#FFFFFF", "-o", folder.file("white.gif")]).err.isEmpty)
         #expect(wavegen(["render", "orb", "-o", folder.file("orb.webp")]).err.isEmpty)

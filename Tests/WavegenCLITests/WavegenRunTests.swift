@@ -47,8 +47,9 @@ import WaveTestSupport
         #expect(r.errLines.first == "Error: unknown subcommand 'rendr' (did you mean 'render'?)")
     }
 
-    @Test func helpForHelpIsTheOverview() {
-        let r = wavegen(["help", "help"])
+    @Test(arguments: ["help", "--help", "-h"])
+    func helpForHelpIsTheOverview(_ word: String) {
+        let r = wavegen(["help", word])
         #expect(r.code == 0)
         #expect(r.err.isEmpty)
         #expect(r.out == wavegen(["--help"]).out)

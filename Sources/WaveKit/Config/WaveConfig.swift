@@ -170,7 +170,8 @@ public enum LevelAnimation: Equatable, Sendable {
         case linear
         case easeInOut
 
-        func apply(_ p: Double) -> Double {
+        /// The eased progress (0…1) at progress p (0…1).
+        public func apply(_ p: Double) -> Double {
             switch self {
             case .linear: return p
             case .easeInOut: return 0.5 - 0.5 * cos(Double.pi * p)

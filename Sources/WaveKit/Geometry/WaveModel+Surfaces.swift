@@ -22,6 +22,15 @@ extension WaveModel {
             phase = layers.indices.map { model.phase(layer: $0, loopFraction: u) }
         }
 
+        init(model: WaveModel, loopFraction u: Double, frames count: Int) {
+            layers = model.config.layers
+            origin = model.config.box.x
+            let level = model.config.level.level(atLoopFraction: u, frames: count)
+            let y0 = model.config.box.y + model.config.box.height * (1 - level)
+            base = layers.map { y0 + $0.offset }
+            phase = layers.indices.map { model.phase(layer: $0, loopFraction: u) }
+        }
+
         /// Layer `i`'s surface height at `x`, in output pixels (y grows downwards).
         @inline(__always)
         public func surface(layer i: Int, atX x: Double) -> Double {

@@ -126,4 +126,11 @@ public struct WaveModel: Sendable {
     public func surfaces(frame: Int, of count: Int) -> Surfaces {
         Surfaces(model: self, frame: frame, of: count)
     }
+
+    /// Every layer's surface at loop fraction `u` (0…1) of a loop of `count` frames, between frames
+    /// as well as on them (the level follows `LevelAnimation.level(atLoopFraction:frames:)`); at
+    /// u = frame / count it is `surfaces(frame:of:)`. For vector outputs, which move continuously.
+    public func surfaces(atLoopFraction u: Double, frames count: Int) -> Surfaces {
+        Surfaces(model: self, loopFraction: u, frames: count)
+    }
 }

@@ -27,22 +27,24 @@ public enum KeyAdvice {
         return best?.0
     }
 
-    /// Levenshtein distance: the fewest single-character insertions, deletions and substitutions
-    /// that turn `a` into `b`.
+    /// Edit distance with transpositions (optimal string alignment): the fewest single-character
+    /// insertions, deletions, substitutions and swaps of neighbours that turn `a` into `b`, so the
+    /// common typo "wdith" is one edit from "width".
     public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var row = Array(0...b.count)
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var row = previous
         for i in 1...a.count {
-            var diagonal = row[0]
             row[0] = i
             for j in 1...b.count {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
+                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { row[j] = min(row[j], twoBack[j - 2] + 1) }
             }
+            (twoBack, previous) = (previous, row)
         }
-        return row[b.count]
+        return previous[b.count]
     }
 }
 

@@ -61,11 +61,22 @@ public struct LoopPlan: Equatable, Sendable {
 public enum OutputFormat: String, Sendable, CaseIterable {
     case gif
     case webp
+    /// Animated SVG: vector paths moved by CSS keyframes, no raster frames.
+    case svg
 
     public var name: String {
         switch self {
         case .gif: return "GIF"
         case .webp: return "WebP"
+        case .svg: return "SVG"
+        }
+    }
+
+    /// Whether the format's files are text (safe to print on a terminal).
+    public var isText: Bool {
+        switch self {
+        case .gif, .webp: return false
+        case .svg: return true
         }
     }
 
@@ -74,29 +85,33 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         switch self {
         case .gif: return "image/gif"
         case .webp: return "image/webp"
+        case .svg: return "image/svg+xml"
         }
     }
 
-    /// Delay units per second: GIF counts centiseconds, WebP milliseconds.
+    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, SVG (whose keyframes sit at
+    /// the planned frames' times) milliseconds.
     var unitsPerSecond: Double {
         switch self {
         case .gif: return 100
-        case .webp: return 1000
+        case .webp, .svg: return 1000
         }
     }
 
     var unitName: String {
         switch self {
         case .gif: return "cs"
-        case .webp: return "ms"
+        case .webp, .svg: return "ms"
         }
     }
 
-    /// The shortest delay players honour, in `unitName` (shorter GIF delays are slowed to 100 ms by browsers).
+    /// The shortest delay players honour, in `unitName` (shorter GIF delays are slowed to 100 ms by
+    /// browsers); CSS animations have no shortest step.
     var minimumDelay: Int {
         switch self {
         case .gif: return 2
         case .webp: return 11
+        case .svg: return 0
         }
     }
 }
@@ -106,7 +121,7 @@ public struct FrameTiming: Equatable, Sendable {
     public var frameCount: Int
     /// Delay after each frame, in `unit` (differences of rounded cumulative timestamps).
     public var delays: [Int]
-    /// "cs" (GIF) or "ms" (WebP).
+    /// "cs" (GIF) or "ms" (WebP, SVG).
     public var unit: String
     public var notes: [String]
 }

@@ -114,7 +114,7 @@ struct ManifestReader {
                 let ext = t.literalExtension
                 let fromExt = ext.flatMap { OutputFormat(rawValue: $0.lowercased()) }
                 if node["formats"] == nil, fromExt == nil {
-                    fail(path + ".output", outputNode, "cannot tell the format: end the output with .gif or .webp, or add \"formats\" and use {format}")
+                    fail(path + ".output", outputNode, "cannot tell the format: end the output with .gif, .webp or .svg, or add \"formats\" and use {format}")
                 }
                 if let fromExt, let formats, let other = formats.first(where: { $0 != fromExt }) {
                     fail(path + ".output", outputNode, "ends in .\(ext!) but \"formats\" includes \(other.rawValue); end it with .{format}")

@@ -118,9 +118,7 @@ struct RiderRaster: Sendable {
 
     /// Puts the anchor on the ridden layer's surface and turns the image with its slope.
     func place(on surfaces: WaveModel.Surfaces, box: Rect, canvasWidth: Int, canvasHeight: Int) -> Placement {
-        let x = box.x + rider.x * box.width
-        let y = surfaces.surface(layer: rider.layer, atX: x) + rider.sink
-        let angle = rider.tilt * atan(surfaces.slope(layer: rider.layer, atX: x))
+        let (x, y, angle) = rider.pose(on: surfaces, box: box)
         let c = cos(angle), s = sin(angle)
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for (cx, cy) in [(-ax, -ay), (rider.width - ax, -ay), (-ax, rider.height - ay), (rider.width - ax, rider.height - ay)] {

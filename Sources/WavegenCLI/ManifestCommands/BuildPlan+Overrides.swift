@@ -19,7 +19,7 @@ extension BuildPlan {
                     axis = varied ? "variants" : nil
                 }
                 guard let axis else { continue }
-                lines.append("\(o.origin.file) sets \(key), which \(job.label) varies by its \(axis): its files would all hold one \(key) under names that say otherwise; drop \(o.origin.file) or build other jobs")
+                lines.append("\(o.origin.file) sets \(key), which \(job.label) varies by its \(axis): its files would all hold one \(key) under names that say otherwise; drop \(o.origin.file), or leave the job out with --job")
             }
         }
         if !lines.isEmpty { throw CommandError(.usage, lines) }

@@ -6,13 +6,13 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF or WebP.",
+        abstract: "Render a preset to an animated GIF, WebP or SVG.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [("<preset>", "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).")],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif or .webp picks the format. '-' writes to standard output (with --format, not to a terminal)."),
-            OptionSpec(names: ["--format"], value: "gif|webp", help: "The format, when the file name does not say; it may not contradict a .gif or .webp name."),
+                       help: "The file to write; .gif, .webp or .svg picks the format. '-' writes to standard output (with --format, not to a terminal)."),
+            OptionSpec(names: ["--format"], value: "gif|webp|svg", help: "The format, when the file name does not say; it may not contradict a .gif, .webp or .svg name."),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance."),
@@ -30,7 +30,7 @@ enum RenderCommand: Subcommand {
         guard let output = a.value("--output") else { throw .usage("missing --output <file>") }
         let toStdout = output == standardOutput
         let format = try outputFormat(output, explicit: a.value("--format"))
-        if toStdout, console.outIsTerminal {
+        if toStdout, console.outIsTerminal, !format.isText {
             throw .usage("will not write \(format.name) to a terminal; redirect standard output or name a file with -o")
         }
         let threads = try a.value("--threads").map { (v: String) throws(CommandError) -> Int in
@@ -41,6 +41,16 @@ enum RenderCommand: Subcommand {
         let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
+        if framesFolder != nil, format == .svg {
+            throw .usage("--frames writes raster frames; an SVG has none (render a .webp or .gif with --frames to see them)")
+        }
+        if format == .svg, !a.has("--quiet") {
+            var ignored: [String] = []
+            if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
+            if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
+            if config.webp != WebPOptions() { ignored.append("webp") }
+            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for SVG; ignored\n") }
+        }
         if let dir = framesFolder {
             do {
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -72,7 +82,7 @@ enum RenderCommand: Subcommand {
             try AtomicFile.write(result.bytes, to: output)
         }
         if let dir = framesFolder, let count = result.timing?.frameCount { removeStaleFrames(in: dir, keeping: count, console: console) }
-        for note in result.timing?.notes ?? [] { console.err("warning: \(note)\n") }
+        for note in result.timing?.notes ?? [] { console.err("\(config.source): warning: \(note)\n") }
         if a.has("--verbose") {
             console.err("note: plan: \(PlanCommand.summary(plan, config: config))\n")
             if let palette = result.palette {
@@ -100,7 +110,8 @@ enum RenderCommand: Subcommand {
     /// whole shape, so such GIFs are several times larger than the same scene on a colour.
     static func sizeHint(_ format: OutputFormat, config: WaveConfig, bytes: Int) -> String? {
         guard format == .gif, config.background.a < 255, bytes > largeImageBytes else { return nil }
-        return "this transparent GIF is \(NumberText.bytes(bytes)); WebP keeps true alpha in far less (-o NAME.webp), an opaque background (--background '#FFFFFF') or gif.edges=cut shrinks the GIF"
+        let cut = config.gif.edges == .cut ? "" : " or --set gif.edges=cut"
+        return "this transparent GIF is \(NumberText.bytes(bytes)); WebP keeps true alpha in far less (-o NAME.webp), an opaque background (--background '#FFFFFF')\(cut) shrinks the GIF"
     }
 
     /// Removes `frame-NNNN.png` files in `dir` numbered `count` or more: an earlier, longer render's
@@ -133,7 +144,7 @@ enum RenderCommand: Subcommand {
         }
         guard let named else {
             if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
-            throw .usage("cannot tell the format from '\(path)'; name it .gif or .webp, or pass --format")
+            throw .usage("cannot tell the format from '\(path)'; name it .gif, .webp or .svg, or pass --format")
         }
         return named
     }

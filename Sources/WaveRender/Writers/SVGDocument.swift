@@ -1,0 +1,319 @@
+import Foundation
+import WaveKit
+import WavePNG
+import WaveText
+
+/// The text of an animated SVG: the wave layers as closed paths drifting by CSS keyframes, the
+/// level as a moving group, the shape as a clip, the border ring, the label's glyph outlines and the
+/// rider as an embedded PNG. Every id and keyframe name starts with a prefix taken from the
+/// document's digest, so several SVGs inlined in one page keep apart.
+struct SVGDocument {
+    let config: WaveConfig
+    let plan: LoopPlan
+    let model: WaveModel
+    let motion: SVGMotion
+    /// The label's placement on the canvas (the raster's) and its glyph outlines.
+    let label: (overlay: LabelOverlay, outline: TextOutline)?
+
+    /// Stands for the id prefix until the document is complete.
+    static let prefix = "\u{1}"
+    /// Largest vertical distance between a traced surface and the true sine, in output pixels.
+    static let surfaceTolerance = 0.02
+    /// The part of `surfaceTolerance` the Béziers themselves may use; rounding gets the rest.
+    static let bezierTolerance = 0.01
+    /// The rider image is embedded at up to this many pixels per displayed pixel.
+    static let riderResolution = 2.0
+
+    init(_ animation: Animation, labelOutline: TextOutline?) {
+        config = animation.config
+        plan = animation.plan
+        model = WaveModel(config: config, plan: plan)
+        motion = SVGMotion(config: config, plan: plan)
+        if let overlay = animation.label, let labelOutline { label = (overlay, labelOutline) } else { label = nil }
+    }
+
+    /// The whole file.
+    func text() throws(RenderError) -> String {
+        var styles: [String] = []
+        var defs: [String] = []
+        var body: [String] = []
+        let p = SVGDocument.prefix
+        let w = config.width, h = config.height
+
+        if config.background.a > 0 { body.append("<rect width=\"\(w)\" height=\"\(h)\"\(fill(config.background))/>") }
+
+        // The level group's motion.
+        var levelStyle = ""
+        if let keyframes = motion.levelKeyframes() {
+            styles.append("@keyframes \(p)v{" + keyframes.map { k in
+                let timing = k.timing.map { ";animation-timing-function:\($0)" } ?? ""
+                return "\(SVGMotion.percent(k.u)){translate:0 \(px(k.value))\(timing)}"
+            }.joined() + "}")
+            levelStyle = " style=\"animation:\(motion.animation(p + "v", micros: motion.loopMicros))\""
+        }
+
+        // The layers at frame 0, each drifting.
+        let surfaces = model.surfaces(frame: 0, of: plan.frameCount)
+        let rise = max(0, -(motion.levelKeyframes()?.map(\.value).min() ?? 0))
+        let bottom = (config.box.maxY + rise + 1).rounded(.up)
+        var layers: [String] = []
+        var frontLayerUse = ""
+        for (i, layer) in config.layers.enumerated() {
+            let drift = motion.drift(layer: i)
+            var style = ""
+            if let drift {
+                let name = "\(p)d\(i)"
+                styles.append("@keyframes \(name){to{translate:\(px(drift.distance))}}")
+                style = " style=\"animation:\(motion.animation(name, micros: drift.micros, perLoop: drift.perLoop))\""
+            }
+            let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
+            let paint = fill(layer.color, opacity: layer.opacity)
+            if label != nil, i == model.frontLayer {
+                // The label's on-water colour shows where this layer covers it: the path is kept in
+                // the defs and used twice, by the layers and by the label's mask.
+                defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
+                layers.append("<use href=\"#\(p)f\"\(paint)\(style)/>")
+                frontLayerUse = "<use href=\"#\(p)f\" fill=\"#fff\"\(style)/>"
+            } else {
+                layers.append("<path d=\"\(d)\"\(paint)\(style)/>")
+            }
+        }
+
+        // The water, clipped to the region inside the border and gap.
+        var water: [String] = []
+        let riderLayer = config.rider?.layer ?? model.frontLayer
+        let back = Array(layers[...min(riderLayer, layers.count - 1)]), front = Array(layers[(min(riderLayer, layers.count - 1) + 1)...])
+        water.append(group(back, style: levelStyle))
+        if let rider = config.rider { water.append(try riderGroup(rider, styles: &styles)) }
+        if !front.isEmpty { water.append(group(front, style: levelStyle)) }
+        if let (overlay, outline) = label, let l = config.label {
+            defs.append("<path id=\"\(p)t\" d=\"\(glyphPath(outline, x: overlay.x, y: overlay.y))\"/>")
+            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
+            if l.strokeWidth > 0 {
+                water.append("<use href=\"#\(p)t\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
+            }
+            water.append("<use href=\"#\(p)t\"\(fill(l.color))/>")
+            water.append("<use href=\"#\(p)t\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
+        }
+        if let figure = model.outline.figure(inset: model.waterInset) {
+            if case let .rect(r, radius) = figure, radius == 0, r.x <= 0, r.y <= 0, r.maxX >= Double(w), r.maxY >= Double(h) {
+                body += water
+            } else {
+                // A mask rather than a clip path: browsers clip each shape in a clipped group on its
+                // own, so where overlapping layers meet the edge their partial coverages would add up.
+                defs.append("<mask id=\"\(p)c\" style=\"mask-type:alpha\">\(shape(figure))</mask>")
+                body.append("<g mask=\"url(#\(p)c)\">" + water.joined() + "</g>")
+            }
+        }
+
+        // The border ring: the outline less the outline shrunk by the ring's width.
+        if let border = config.border, let outer = model.outline.figure(inset: 0) {
+            var d = outlinePath(outer)
+            if let inner = model.outline.figure(inset: model.borderWidth) { d += outlinePath(inner) }
+            body.append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(fill(border.color))/>")
+        }
+
+        if !styles.isEmpty {
+            styles.append("@media(prefers-reduced-motion:reduce){.\(p) *{animation:none!important}}")
+        }
+        let title = config.description.isEmpty ? config.name : config.description
+        var head = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" role=\"img\" class=\"\(p)\">"
+        head += "<title>\(SVGDocument.escape(title))</title>"
+        if !styles.isEmpty { head += "<style>" + styles.joined() + "</style>" }
+        if !defs.isEmpty { head += "<defs>" + defs.joined() + "</defs>" }
+        let document = head + body.joined() + "</svg>\n"
+        let id = "w" + SHA256.hex(Array(document.utf8)).prefix(6)
+        return document.replacingOccurrences(of: p, with: id)
+    }
+
+    // MARK: Paths
+
+    /// Layer i's surface at frame 0 as a closed path: the sine as Béziers over the water box's width
+    /// and the distance its drift moves it (plus a pixel each side), down to `bottom`. Rounded to 2
+    /// decimals when the rounded path stays within `surfaceTolerance` of the sine, else more.
+    func surfacePath(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double, bottom: Double) -> String {
+        let layer = config.layers[i]
+        let sine = SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
+                               origin: surfaces.origin, base: surfaces.base[i], tolerance: SVGDocument.bezierTolerance)
+        let segments = sine.segments(from: config.box.x - max(0, shift) - 1, to: config.box.maxX - min(0, shift) + 1)
+        var best = ""
+        for decimals in 2...4 {
+            let (d, traced) = SVGDocument.surfacePath(segments, bottom: bottom, decimals: decimals)
+            best = d
+            if sine.deviation(of: traced, samples: 64) <= SVGDocument.surfaceTolerance { break }
+        }
+        return best
+    }
+
+    /// Path data for `segments` closed down to `bottom`, with the curves a reader traces from the
+    /// rounded numbers: one absolute move, one relative cubic, then smooth cubics (the segments
+    /// are Hermite cubics of equal steps, so each first control point mirrors the last one).
+    static func surfacePath(_ segments: [CubicSegment], bottom: Double, decimals: Int) -> (String, [CubicSegment]) {
+        var path = SVGPathData(decimals: decimals)
+        func u(_ p: PathPoint) -> (Int, Int) { (path.units(p.x), path.units(p.y)) }
+        var current = u(segments[0].start)
+        let start = current
+        path.command("M")
+        path.number(units: current.0)
+        path.number(units: current.1)
+        var traced: [CubicSegment] = []
+        var lastControl = current
+        for (k, s) in segments.enumerated() {
+            let c1 = k == 0 ? u(s.control1) : (2 * current.0 - lastControl.0, 2 * current.1 - lastControl.1)
+            let c2 = u(s.control2), end = u(s.end)
+            // Further smooth cubics repeat the "s" implicitly.
+            if k < 2 { path.command(k == 0 ? "c" : "s") }
+            if k == 0 {
+                path.number(units: c1.0 - current.0)
+                path.number(units: c1.1 - current.1)
+            }
+            for v in [c2.0 - current.0, c2.1 - current.1, end.0 - current.0, end.1 - current.1] { path.number(units: v) }
+            func point(_ q: (Int, Int)) -> PathPoint { PathPoint(path.value(q.0), path.value(q.1)) }
+            traced.append(CubicSegment(start: point(current), control1: point(c1), control2: point(c2), end: point(end)))
+            lastControl = c2
+            current = end
+        }
+        path.command("V")
+        path.number(bottom)
+        path.command("H")
+        path.number(units: start.0)
+        path.command("Z")
+        return (path.text, traced)
+    }
+
+    /// An outline figure as path data (one closed subpath).
+    func outlinePath(_ figure: OutlineFigure) -> String {
+        var path = SVGPathData(decimals: 2)
+        switch figure {
+        case let .rect(r, radius):
+            let rr = min(radius, r.width / 2, r.height / 2)
+            path.command("M"); path.number(r.x + rr); path.number(r.y)
+            path.command("H"); path.number(r.maxX - rr)
+            if rr > 0 { arc(&path, rr, r.maxX, r.y + rr) }
+            path.command("V"); path.number(r.maxY - rr)
+            if rr > 0 { arc(&path, rr, r.maxX - rr, r.maxY) }
+            path.command("H"); path.number(r.x + rr)
+            if rr > 0 { arc(&path, rr, r.x, r.maxY - rr) }
+            path.command("V"); path.number(r.y + rr)
+            if rr > 0 { arc(&path, rr, r.x + rr, r.y) }
+        case let .circle(cx, cy, r):
+            path.command("M"); path.number(cx - r); path.number(cy)
+            arc(&path, r, cx + r, cy)
+            arc(&path, r, cx - r, cy)
+        case let .polygon(points):
+            for (k, q) in points.enumerated() {
+                path.command(k == 0 ? "M" : "L")
+                path.number(q.x)
+                path.number(q.y)
+            }
+        }
+        path.command("Z")
+        return path.text
+    }
+
+    /// A clockwise arc of radius r to (x, y).
+    private func arc(_ path: inout SVGPathData, _ r: Double, _ x: Double, _ y: Double) {
+        path.command("A")
+        path.number(r); path.number(r)
+        path.number(units: 0); path.number(units: 0); path.number(units: path.units(1))
+        path.number(x); path.number(y)
+    }
+
+    /// A figure filled white, as a mask's child.
+    func shape(_ figure: OutlineFigure) -> String {
+        switch figure {
+        case let .rect(r, radius):
+            let rx = radius > 0 ? " rx=\"\(number(radius))\"" : ""
+            return "<rect x=\"\(number(r.x))\" y=\"\(number(r.y))\" width=\"\(number(r.width))\" height=\"\(number(r.height))\"\(rx) fill=\"#fff\"/>"
+        case let .circle(cx, cy, r):
+            return "<circle cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"\(number(r))\" fill=\"#fff\"/>"
+        case .polygon:
+            return "<path d=\"\(outlinePath(figure))\" fill=\"#fff\"/>"
+        }
+    }
+
+    /// The label's glyph outlines moved to the label's place on the canvas.
+    func glyphPath(_ outline: TextOutline, x: Int, y: Int) -> String {
+        var path = SVGPathData(decimals: 2)
+        let dx = Double(x), dy = Double(y)
+        for c in outline.commands {
+            switch c {
+            case let .move(px, py):
+                path.command("M"); path.number(px + dx); path.number(py + dy)
+            case let .line(px, py):
+                path.command("L"); path.number(px + dx); path.number(py + dy)
+            case let .quad(cx, cy, px, py):
+                path.command("Q"); path.number(cx + dx); path.number(cy + dy); path.number(px + dx); path.number(py + dy)
+            case let .cubic(ax, ay, bx, by, px, py):
+                path.command("C")
+                for v in [ax + dx, ay + dy, bx + dx, by + dy, px + dx, py + dy] { path.number(v) }
+            case .close:
+                path.command("Z")
+            }
+        }
+        return path.text
+    }
+
+    // MARK: Rider
+
+    /// The rider: its image, shrunk to at most twice its displayed size, as a PNG data URI in a
+    /// group placed and turned by keyframes at every planned frame.
+    func riderGroup(_ rider: Rider, styles: inout [String]) throws(RenderError) -> String {
+        let p = SVGDocument.prefix
+        let n = plan.frameCount
+        let poses = (0...n).map { k in
+            rider.pose(on: model.surfaces(atLoopFraction: Double(k) / Double(n), frames: n), box: config.box)
+        }
+        func place(_ pose: (x: Double, y: Double, angle: Double)) -> String {
+            "translate:\(px(pose.x)) \(px(pose.y));rotate:\(SVGPathData.format(pose.angle * 180 / Double.pi, decimals: 2))deg"
+        }
+        styles.append("@keyframes \(p)r{" + poses.enumerated().map { k, pose in
+            "\(SVGMotion.percent(Double(k) / Double(n))){\(place(pose))}"
+        }.joined() + "}")
+        let image = rider.image.resampled(width: Int((rider.width * SVGDocument.riderResolution).rounded(.up)),
+                                          height: Int((rider.height * SVGDocument.riderResolution).rounded(.up)))
+        let png: [UInt8]
+        do {
+            png = try PNGImage(width: image.width, height: image.height, rgba: image.rgba).encoded()
+        } catch {
+            throw RenderError(.failure, ["SVG: \(error.description)"])
+        }
+        let href = "data:image/png;base64," + Data(png).base64EncodedString()
+        let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
+        return "<g style=\"\(place(poses[0]));animation:\(motion.animation(p + "r", micros: motion.loopMicros))\">"
+            + "<image x=\"\(number(-ax))\" y=\"\(number(-ay))\" width=\"\(number(rider.width))\" height=\"\(number(rider.height))\" href=\"\(href)\"/></g>"
+    }
+
+    // MARK: Text
+
+    func group(_ items: [String], style: String) -> String {
+        style.isEmpty ? items.joined() : "<g\(style)>" + items.joined() + "</g>"
+    }
+
+    func number(_ v: Double) -> String { SVGPathData.format(v, decimals: 2) }
+
+    func px(_ v: Double) -> String {
+        let s = number(v)
+        return s == "0" ? s : s + "px"
+    }
+
+    /// ` fill="#rgb"` with ` fill-opacity` when the colour (times `opacity`) is not opaque.
+    func fill(_ color: RGBA, opacity: Double = 1) -> String { paint("fill", color, opacity: opacity) }
+
+    func paint(_ attribute: String, _ color: RGBA, opacity: Double = 1) -> String {
+        let alpha = Double(color.a) / 255 * opacity
+        let opacityText = alpha < 1 ? " \(attribute)-opacity=\"\(SVGPathData.format(alpha, decimals: 3))\"" : ""
+        return " \(attribute)=\"\(SVGDocument.hex(color))\"" + opacityText
+    }
+
+    /// `#rgb` when each channel's two hex digits are equal, else `#rrggbb`.
+    static func hex(_ c: RGBA) -> String {
+        let channels = [c.r, c.g, c.b]
+        if channels.allSatisfy({ $0 >> 4 == $0 & 15 }) { return "#" + channels.map { String($0 & 15, radix: 16) }.joined() }
+        return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

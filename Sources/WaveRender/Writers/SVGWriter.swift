@@ -1,0 +1,21 @@
+import WaveKit
+
+/// Animated SVG: one self-contained file with no script and no external reference, animated by CSS
+/// keyframes in an inline style (so it plays as an `<img>`, a CSS background or inlined). It asks
+/// for no frames: the geometry comes from the wave model and the motion from the loop plan, so at
+/// time t it shows what the raster formats show at t. See `SVGDocument`.
+public final class SVGWriter: AnimationWriter {
+    public let frames = FrameRequest.none
+    private var text = ""
+    public private(set) var notes: [String] = []
+
+    public init() {}
+
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+        let outline = try LabelOverlay.outlines(for: animation.config)
+        text = try SVGDocument(animation, labelOutline: outline).text()
+        notes.append("SVG: \(animation.plan.frameCount) planned frames as keyframes, \(text.utf8.count) bytes")
+    }
+
+    public func finish() throws(RenderError) -> [UInt8] { Array(text.utf8) }
+}
