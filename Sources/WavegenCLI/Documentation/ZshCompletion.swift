@@ -67,7 +67,7 @@ enum ZshCompletion {
         let help = "[\(describe(option.help))]"
         let value = option.value.map { ":\($0.replacingOccurrences(of: ":", with: "\\:")):\(action(option.completion))" } ?? ""
         let quotedNames = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
-        return BashCompletion.quoted(excluded) + quotedNames + BashCompletion.quoted(help + value)
+        return (excluded.isEmpty ? "" : BashCompletion.quoted(excluded)) + quotedNames + BashCompletion.quoted(help + value)
     }
 
     /// The action that completes a value.
@@ -84,9 +84,18 @@ enum ZshCompletion {
         }
     }
 
-    /// The first sentence of a help text, with the characters `_arguments` treats specially escaped.
+    /// The first sentence of a help text (one ending in ". " before a capital: "e.g. x" goes on),
+    /// with the characters `_arguments` treats specially escaped.
     static func describe(_ help: String) -> String {
-        let sentence = help.range(of: ". ").map { String(help[..<$0.lowerBound]) + "." } ?? help
+        var sentence = help
+        var search = help.startIndex
+        while let stop = help.range(of: ". ", range: search..<help.endIndex) {
+            if help[stop.upperBound...].first?.isUppercase == true {
+                sentence = String(help[..<stop.lowerBound]) + "."
+                break
+            }
+            search = stop.upperBound
+        }
         return sentence.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
             .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
     }
