@@ -11,10 +11,11 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind a system-library target and one Swift wrapper.
-        .systemLibrary(name: "CGIF", pkgConfig: nil, providers: [.apt(["libgif-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // giflib ships no pkg-config file: on macOS pass Homebrew's folders (README, "Building on macOS").
+        .systemLibrary(name: "CGIF", pkgConfig: nil, providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
 
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit"),

@@ -39,24 +39,50 @@ protocol Subcommand {
 
 /// The `wavegen` command line.
 public enum Wavegen {
+    /// The release number.
     public static let version = "0.1.0"
 
+    /// The commit the binary was built from (`abc1234`, `abc1234-dirty`), when the build recorded it.
+    public static var commit: String? { BuildStamp.commit }
+
+    /// The version as `--version`, build reports and lock files record it: `0.1.0 (abc1234)`, or
+    /// `0.1.0` for a build that did not record its commit.
+    public static var versionDescription: String { commit.map { "\(version) (\($0))" } ?? version }
+
     static var subcommands: [any Subcommand.Type] {
-        [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self, BuildCommand.self, PreviewCommand.self]
+        [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self, BuildCommand.self, PreviewCommand.self,
+         CompletionsCommand.self, ManPageCommand.self]
     }
 
+    /// What wavegen does, in one line (help's overview, the man page's NAME).
+    static let abstract = "Generate seamlessly looping water-wave animations (GIF and WebP) from JSON presets."
+
+    /// The options accepted without a subcommand.
+    static let globalOptions = [
+        OptionSpec(names: ["--version"], value: nil, help: "Show the version."),
+        CommandSpec.helpOption,
+    ]
+
+    /// `wavegen help <subcommand>`, which is dispatched here rather than by a `Subcommand`.
+    static var helpSpec: CommandSpec {
+        CommandSpec(name: "help", abstract: "Show help for a subcommand.", usage: "wavegen help <subcommand>",
+                    arguments: [ArgumentSpec(name: "<subcommand>", help: "The subcommand to describe.",
+                                             completion: .words(subcommands.map { $0.spec.name }))])
+    }
+
+    /// Every subcommand's spec, `help` last: what the overview, the man page and completions list.
+    static var commandSpecs: [CommandSpec] { subcommands.map { $0.spec } + [helpSpec] }
+
     static var overview: String { """
-        OVERVIEW: Generate seamlessly looping water-wave animations (GIF and WebP) from JSON presets.
+        OVERVIEW: \(abstract)
 
         USAGE: wavegen <subcommand> [options]
 
         OPTIONS:
-          --version               Show the version.
-          -h, --help              Show help information.
+        \(globalOptions.map { HelpFormatter.row($0.synopsis, $0.helpWithDefault) }.joined(separator: "\n"))
 
         SUBCOMMANDS:
-        \(subcommands.map { HelpFormatter.row($0.spec.name, $0.spec.abstract) }.joined(separator: "\n"))
-          help                    Show help for a subcommand.
+        \(commandSpecs.map { HelpFormatter.row($0.name, $0.abstract) }.joined(separator: "\n"))
 
           See 'wavegen help <subcommand>' for detailed help.
 
@@ -109,7 +135,7 @@ public enum Wavegen {
             console.out(overview)
             return
         case "--version":
-            console.out("wavegen \(version)\n")
+            console.out("wavegen \(versionDescription)\n")
             return
         case "help":
             guard args.count > 1, !["help", "--help", "-h"].contains(args[1]) else { console.out(overview); return }

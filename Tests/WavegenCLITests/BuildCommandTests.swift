@@ -253,6 +253,7 @@ import WaveWebP
         #expect(printed == written)
         #expect(printed["manifest"]?.value == .string(folder.file("wavegen.json")))
         #expect(printed["check"]?.value == .bool(false))
+        #expect(printed["wavegenVersion"]?.value == .string(Wavegen.versionDescription))
         #expect(printed["exitCode"]?.value == .number(1))
         #expect(printed["summary"]?["written"]?.value == .number(1))
         #expect(printed["summary"]?["overBudget"]?.value == .number(1))

@@ -23,7 +23,8 @@ import WaveTestSupport
     @Test func version() {
         let r = wavegen(["--version"])
         #expect(r.code == 0)
-        #expect(r.out == "wavegen \(Wavegen.version)\n")
+        #expect(r.out == "wavegen \(Wavegen.versionDescription)\n")
+        #expect(Wavegen.versionDescription.hasPrefix(Wavegen.version))
         #expect(r.err.isEmpty)
     }
 

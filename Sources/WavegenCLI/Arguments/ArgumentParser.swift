@@ -11,16 +11,29 @@ struct OptionSpec: Sendable {
     var defaultText: String? = nil
     /// May be given more than once (values accumulate).
     var repeatable = false
+    /// What a shell offers for the value (the completion scripts are generated from it).
+    var completion: ValueCompletion = .text
 
     var canonical: String { names[0] }
 }
 
-/// What a subcommand is and accepts; drives both parsing and `--help`.
+/// A positional argument as help, the man page and the completion scripts describe it.
+struct ArgumentSpec: Sendable {
+    /// As help shows it: `<preset>`.
+    var name: String
+    var help: String
+    /// What a shell offers at this position.
+    var completion: ValueCompletion = .text
+    /// May be given more than once (`<preset> ...`); only the last argument can.
+    var repeats = false
+}
+
+/// What a subcommand is and accepts; drives parsing, `--help`, the man page and shell completion.
 struct CommandSpec: Sendable {
     var name: String
     var abstract: String
     var usage: String
-    var arguments: [(String, String)] = []
+    var arguments: [ArgumentSpec] = []
     var options: [OptionSpec] = []
     var discussion: String? = nil
 
@@ -91,4 +104,16 @@ enum Suggest {
     static func closest(to word: String, among candidates: [String]) -> String? {
         KeyAdvice.closest(to: word, among: candidates) { max(2, $0.count / 3) }
     }
+}
+
+extension OptionSpec {
+    /// `-o, --output <file>`: the spellings, short first, and the value's placeholder.
+    var synopsis: String {
+        var text = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        if let value { text += " <\(value)>" }
+        return text
+    }
+
+    /// The help text with its default, as `--help` and the man page show it.
+    var helpWithDefault: String { defaultText.map { "\(help) (default: \($0))" } ?? help }
 }

@@ -1,7 +1,7 @@
 import WaveKit
 
 /// Process exit codes, shared by every subcommand (sysexits.h values where one fits).
-public enum ExitCode: Int32, Sendable {
+public enum ExitCode: Int32, Sendable, CaseIterable {
     case success = 0
     /// A check failed or an unexpected error (`build --check` found stale outputs, an encoder failed).
     case failure = 1
@@ -13,6 +13,23 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// An output that cannot be written (EX_CANTCREAT).
     case cannotWrite = 73
+}
+
+extension ExitCode {
+    /// What the code means, as the man page's EXIT STATUS and the README's table say it.
+    var meaning: String {
+        switch self {
+        case .success: return "Success (also --help and --version)."
+        case .failure:
+            return "build --check found missing or stale outputs; an output over its size budget; an encoder or other unexpected failure."
+        case .usage: return "Bad command-line arguments (an unknown option or subcommand, a missing --output, ...)."
+        case .dataError:
+            return "A preset or manifest that is present but wrong (syntax, values, no seamless loop, a bad rider image or font)."
+        case .noInput:
+            return "An input that is missing or unreadable (no such file or bundled preset, a directory, too large, a missing font)."
+        case .cannotWrite: return "An output that cannot be written (a missing or read-only folder)."
+        }
+    }
 }
 
 /// An error that carries its exit code and the lines to print on stderr.

@@ -6,17 +6,11 @@ enum HelpFormatter {
         lines += ["USAGE: \(spec.usage)", ""]
         if !spec.arguments.isEmpty {
             lines.append("ARGUMENTS:")
-            for (name, help) in spec.arguments { lines.append(row(name, help)) }
+            for argument in spec.arguments { lines.append(row(argument.name, argument.help)) }
             lines.append("")
         }
         lines.append("OPTIONS:")
-        for o in spec.options + [CommandSpec.helpOption] {
-            var left = o.names.sorted { $0.count < $1.count }.joined(separator: ", ")
-            if let v = o.value { left += " <\(v)>" }
-            var help = o.help
-            if let d = o.defaultText { help += " (default: \(d))" }
-            lines.append(row(left, help))
-        }
+        for o in spec.options + [CommandSpec.helpOption] { lines.append(row(o.synopsis, o.helpWithDefault)) }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -9,7 +9,8 @@ enum BuildCommand: Subcommand {
         name: "build",
         abstract: "Render the outputs of a build manifest whose inputs changed; unchanged files are left alone.",
         usage: "wavegen build [<manifest>] [--check] [--prune] [--job <name> ...] [-j <n>] [--report <file>] [options]",
-        arguments: [("<manifest>", "The manifest file, or a folder holding wavegen.json (default: ./wavegen.json).")],
+        arguments: [ArgumentSpec(name: "<manifest>", help: "The manifest file, or a folder holding wavegen.json (default: ./wavegen.json).",
+                                 completion: .files(["json"]))],
         options: [
             OptionSpec(names: ["--check"], value: nil,
                        help: "Render nothing and write nothing; exit 1 if an output is missing, stale (inputs changed), modified (file changed by hand), failing or orphaned."),
@@ -20,7 +21,7 @@ enum BuildCommand: Subcommand {
             OptionSpec(names: ["--jobs", "-j"], value: "n",
                        help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output).",
                        defaultText: "one per core"),
-            OptionSpec(names: ["--report"], value: "file", help: "Also write a JSON report of every output to this file."),
+            OptionSpec(names: ["--report"], value: "file", help: "Also write a JSON report of every output to this file.", completion: .files(["json"])),
             OptionSpec(names: ["--json"], value: nil, help: "Print a JSON summary on stdout instead of one line per output."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems: no output lines, summary or progress."),
         ] + PresetOptions.specs,
@@ -303,7 +304,7 @@ enum BuildCommand: Subcommand {
     /// Writes the lock when its entries change: the outputs built now, and (for a build of some
     /// jobs only) the other jobs' entries as they were. An output that failed keeps its old entry.
     static func writeLock(_ path: String, previous: BuildLock?, plan: BuildPlan, results: [Result], wholeManifest: Bool) throws(CommandError) {
-        var lock = BuildLock(generator: "wavegen \(Wavegen.version)")
+        var lock = BuildLock(generator: "wavegen \(Wavegen.versionDescription)")
         if !wholeManifest { lock.entries = previous?.entries ?? [:] }
         for (output, r) in zip(plan.outputs, results) {
             let key = lockKey(output, plan: plan)

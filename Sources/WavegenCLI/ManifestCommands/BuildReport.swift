@@ -32,6 +32,7 @@ enum BuildReport {
         }
         return .object([
             ("manifest", .string(plan.manifest.file)),
+            ("wavegenVersion", .string(Wavegen.versionDescription)),
             ("check", .bool(check)),
             ("outputs", .array(outputs)),
             ("summary", .object([

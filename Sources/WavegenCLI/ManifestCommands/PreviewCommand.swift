@@ -11,11 +11,12 @@ enum PreviewCommand: Subcommand {
         abstract: "Write an HTML page that plays every output of a manifest (or presets) on light and dark backgrounds.",
         usage: "wavegen preview [<manifest> | <preset> ...] --output <file.html> [options]",
         arguments: [
-            ("<manifest>", "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json)."),
-            ("<preset>", "A preset file or bundled name, shown as GIF and WebP."),
+            // A manifest or a preset may come first, so both complete as presets (names and files).
+            ArgumentSpec(name: "<manifest>", help: "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json).", completion: .presets),
+            ArgumentSpec(name: "<preset>", help: "A preset file or bundled name, shown as GIF and WebP.", completion: .presets, repeats: true),
         ],
         options: [
-            OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write."),
+            OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),
             OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once.", defaultText: "one per core"),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs,

@@ -8,7 +8,7 @@ enum PlanCommand: Subcommand {
         name: "plan",
         abstract: "Show how a preset's loop closes: frames, duration, speeds and delays.",
         usage: "wavegen plan [<preset>] [--json] [options]",
-        arguments: [("<preset>", "A preset file or bundled name (default: \(PresetOptions.defaultPreset)).")],
+        arguments: [ArgumentSpec(name: "<preset>", help: "A preset file or bundled name (default: \(PresetOptions.defaultPreset)).", completion: .presets)],
         options: [
             OptionSpec(names: ["--json"], value: nil, help: "Print the plan as JSON."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail when a fixed duration moves a speed beyond speedTolerance."),

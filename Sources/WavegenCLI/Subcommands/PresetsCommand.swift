@@ -6,7 +6,11 @@ enum PresetsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "presets",
         abstract: "List the bundled presets, or print one's JSON with 'presets show <name>'.",
-        usage: "wavegen presets [show <name>]")
+        usage: "wavegen presets [show <name>]",
+        arguments: [
+            ArgumentSpec(name: "show", help: "Print the JSON of the bundled preset <name>.", completion: .words(["show"])),
+            ArgumentSpec(name: "<name>", help: "A bundled preset's name, as 'wavegen presets' lists them.", completion: .bundledPresets),
+        ])
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         let sources = BundledPresets.sources

@@ -7,7 +7,8 @@ enum ValidateCommand: Subcommand {
         name: "validate",
         abstract: "Check presets and build manifests without rendering; exit 0 only if all are valid.",
         usage: "wavegen validate <preset-or-manifest> ...",
-        arguments: [("<preset-or-manifest>", "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").")],
+        arguments: [ArgumentSpec(name: "<preset-or-manifest>", help: "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").",
+                                 completion: .presets, repeats: true)],
         options: [OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
