@@ -38,7 +38,7 @@ let package = Package(
 
         // Helpers the test targets share (frame comparisons for readable failures).
         .target(name: "WaveTestSupport", path: "Tests/WaveTestSupport"),
-        .testTarget(name: "WaveKitTests", dependencies: ["WaveKit"]),
+        .testTarget(name: "WaveKitTests", dependencies: ["WaveKit", "WaveTestSupport"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),

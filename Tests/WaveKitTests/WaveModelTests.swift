@@ -1,19 +1,7 @@
 import Foundation
 import Testing
 @testable import WaveKit
-
-/// SplitMix64: a small deterministic generator, so every run draws the same presets.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import WaveTestSupport
 
 /// A random small preset: 1 to 5 layers with random amplitudes, wavelengths, phases, speeds,
 /// offsets, opacities and colours with alpha; a still, ramping or tidal level; any shape, with or

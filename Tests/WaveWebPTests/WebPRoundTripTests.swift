@@ -3,23 +3,11 @@ import Testing
 import WaveWebP
 import WaveTestSupport
 
-/// A small deterministic generator, so the "arbitrary" pixels are the same on every run.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Frames with every kind of pixel: opaque, partly transparent with arbitrary colors, and fully
 /// transparent; a block moves so that consecutive frames differ in part only. Fully transparent
 /// pixels are 0,0,0,0, as the renderer draws them (a player never shows their color anyway).
 func mixedAlphaFrames(width: Int, height: Int, count: Int) -> [[UInt8]] {
-    var rng = SplitMix(state: 42)
+    var rng = SeededGenerator(state: 42)
     var base = [UInt8](repeating: 0, count: width * height * 4)
     for i in 0..<width * height {
         let x = i % width, y = i / width
