@@ -185,3 +185,19 @@ import WaveRender
         #expect(r.errLines == ["Error: jobs[1] (spin): \(folder.path)/out/spin/spinner.gif: cannot write: \(folder.path)/out/spin is a file, not a folder"])
     }
 }
+
+/// A mistake that stops every output is said once, for a build and for --check alike.
+@Suite struct BuildSaidOnceTests {
+    @Test(arguments: [[], ["--check"]])
+    func aBadOverrideIsPrintedOnce(_ extra: [String]) throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "p.json")
+        try folder.writeFile(#"{"jobs": [{"preset": "p.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "webp"], "scales": [1, 2, 3]}]}"#,
+                             at: "wavegen.json")
+        let r = wavegen(["build", folder.file("wavegen.json"), "--set", "lvl=0.3"] + extra)
+        #expect(r.code == 65)
+        #expect(r.errLines.filter { $0.contains("at lvl: unknown key") }.count == 1, "\(r.err)")
+        #expect(r.errLines.count == 1, "\(r.err)")
+        #expect(r.outLines.last == "6 outputs: " + (extra.isEmpty ? "0 written, 0 unchanged" : "0 unchanged, 0 missing, 0 stale, 0 modified") + ", 0 over budget, 6 failed")
+    }
+}
