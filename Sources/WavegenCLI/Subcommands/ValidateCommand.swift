@@ -1,3 +1,4 @@
+import Foundation
 import WaveKit
 import WaveRender
 
@@ -17,15 +18,27 @@ enum ValidateCommand: Subcommand {
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
-        guard !a.positionals.isEmpty else { throw .usage("validate needs at least one preset or manifest") }
+        // As build and preview: a folder holding a wavegen.json means that manifest, and no argument ./wavegen.json.
+        var references = a.positionals.map { reference -> String in
+            let manifest = BuildManifest.locate(reference)
+            return manifest != reference && FileManager.default.fileExists(atPath: manifest) ? manifest : reference
+        }
+        if references.isEmpty {
+            guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
+                throw .usage("validate needs presets or manifests, and there is no \(BuildManifest.defaultFileName) here")
+            }
+            references = [BuildManifest.defaultFileName]
+        }
         var worst = ExitCode.success
-        for reference in a.positionals {
+        for reference in references {
             do throws(CommandError) {
+                let warnings: [String]
                 if BuildManifest.looksLikeManifest(reference) {
-                    try validateManifest(reference)
+                    warnings = try validateManifest(reference)
                 } else {
-                    try validatePreset(reference)
+                    warnings = try validatePreset(reference)
                 }
+                for w in warnings { console.err(w + "\n") }
                 if !a.has("--quiet") { console.out("\(reference): ok\n") }
             } catch {
                 for line in error.printedLines { console.err(line + "\n") }
@@ -36,19 +49,21 @@ enum ValidateCommand: Subcommand {
     }
 
     /// Loads and plans a preset, and opens its label's font, as `render` would.
-    static func validatePreset(_ reference: String) throws(CommandError) {
+    @discardableResult
+    static func validatePreset(_ reference: String) throws(CommandError) -> [String] {
         let config: WaveConfig
         do {
             config = try RenderPipeline().load(reference)
         } catch {
             throw error.commandError
         }
-        try check(config)
+        return try check(config)
     }
 
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
     /// problem is reported once.
-    static func validateManifest(_ path: String) throws(CommandError) {
+    @discardableResult
+    static func validateManifest(_ path: String) throws(CommandError) -> [String] {
         let manifest: BuildManifest
         do {
             manifest = try BuildManifest.load(path)
@@ -62,11 +77,13 @@ enum ValidateCommand: Subcommand {
             throw error.commandError
         }
         var failure: CommandError?
+        // The planner's warnings once per preset and variant, as build prints them.
+        let warnings = plan.warnings.map { "warning: " + $0 }
         for config in plan.configs {
             do throws(CommandError) {
                 switch config.result {
                 case let .failure(f): throw f.commandError
-                case let .success(loaded): try check(loaded.config)
+                case let .success(loaded): _ = try check(loaded.config)
                 }
             } catch {
                 var merged = failure ?? CommandError(error.code, [], located: true)
@@ -76,14 +93,18 @@ enum ValidateCommand: Subcommand {
             }
         }
         if let failure { throw failure }
+        return warnings
     }
 
     /// Plans a loaded config's loop and opens its label's font, so that a file that is not a font
     /// fails here, not at render time.
-    static func check(_ config: WaveConfig) throws(CommandError) {
+    /// Plans and prepares a config; returns the planner's warnings as render prints them.
+    static func check(_ config: WaveConfig) throws(CommandError) -> [String] {
         do {
             let pipeline = RenderPipeline()
-            _ = try pipeline.prepare(config, plan: try pipeline.plan(config))
+            let plan = try pipeline.plan(config)
+            _ = try pipeline.prepare(config, plan: plan)
+            return plan.warnings.map { "\(config.source): warning: \($0)" }
         } catch {
             throw error.commandError
         }
