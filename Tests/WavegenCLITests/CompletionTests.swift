@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveKit
 @testable import WavegenCLI
 
 /// `wavegen completions SHELL`: every subcommand and option of the specs, preset names, and a bash
@@ -54,9 +55,11 @@ import Testing
         #expect(try bashCompletes(["wavegen", "render", "-o", "x.gif", "cl"]) == ["classic"], "an option's value is not an argument")
         #expect(try bashCompletes(["wavegen", "render", "classic", ""]) == [], "render takes one preset")
         #expect(try bashCompletes(["wavegen", "validate", "a.json", "b.json", "cl"]) == ["classic"], "validate takes many")
-        #expect(try bashCompletes(["wavegen", "render", "--format", ""]) == ["gif", "webp"])
+        #expect(try bashCompletes(["wavegen", "render", "--format", ""]) == OutputFormat.allCases.map(\.rawValue))
         #expect(try bashCompletes(["wavegen", "render", "--format", "=", "w"]) == ["webp"], "bash splits --format=w at '='")
-        #expect(try bashCompletes(["wavegen", "presets", ""]) == ["show"])
+        #expect(try bashCompletes(["wavegen", "presets", ""]) == ["show", "export"])
+        #expect(try bashCompletes(["wavegen", "presets", "ex"]) == ["export"])
+        #expect(try bashCompletes(["wavegen", "presets", "export", "b"]) == ["boat"])
         #expect(try bashCompletes(["wavegen", "presets", "show", "d"]) == ["dark"])
         #expect(try bashCompletes(["wavegen", "help", "pr"]) == ["presets", "preview"])
         #expect(try bashCompletes(["wavegen", "completions", "z"]) == ["zsh"])
