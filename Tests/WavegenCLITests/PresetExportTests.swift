@@ -51,6 +51,17 @@ import WaveTestSupport
         #expect(wavegen(["validate", folder.file("boat.json")]).code == 0)
     }
 
+    /// An exported preset keeps `extends` by name: from a preset file in any folder, a bundled name
+    /// is the bundled parent, even beside an exported copy of that parent (`boat.json`).
+    @Test func extendsByNameStillResolvesToTheBundledParent() throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["presets", "export", "boat", folder.path]).code == 0)
+        let child = try folder.write("{\"$schema\": \"./schema.json\", \"extends\": \"boat\", \"name\": \"boat\"}", to: "child.json")
+        try FileManager.default.removeItem(atPath: folder.file("assets"))
+        let byName = try renderedDigest("boat", to: folder.file("by-name.gif"))
+        #expect(try renderedDigest(child, to: folder.file("child.gif")) == byName)
+    }
+
     @Test func createsTheFolderAndItsParents() throws {
         let folder = try TemporaryFolder()
         let r = wavegen(["presets", "export", "classic", folder.file("a/b/c")])
