@@ -202,6 +202,24 @@ func problems(_ text: String) -> [String] {
             #expect(BundledPresets.sources[String(f.dropLast(5))] == text, "\(f) differs from the embedded copy; run scripts/embed-presets")
         }
     }
+
+    @Test func bundledSchemaMatchesTheFileInPresets() throws {
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("presets/schema.json")
+        let bytes = Array(try Data(contentsOf: schema))
+        #expect(Array(BundledPresets.schema.utf8) == bytes, "presets/schema.json differs from the embedded copy; run scripts/embed-presets")
+    }
+
+    @Test func bundledAssetsMatchTheFilesInPresets() throws {
+        let presets = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("presets")
+        let images = try FileManager.default.contentsOfDirectory(atPath: presets.appendingPathComponent("assets").path).filter { $0.hasSuffix(".png") }
+        #expect(Set(images.map { "assets/" + $0 }) == Set(BundledPresets.decodedAssets.keys))
+        for image in images {
+            let bytes = Array(try Data(contentsOf: presets.appendingPathComponent("assets/" + image)))
+            #expect(BundledPresets.decodedAssets["assets/" + image] == bytes, "\(image) differs from the embedded copy; run scripts/embed-presets")
+        }
+    }
 }
 
 @Suite struct ExtendsAttributionTests {

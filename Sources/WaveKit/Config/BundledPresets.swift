@@ -238,4 +238,694 @@ QI+kYG4+b9OnA0r9vWeZ5SBNqBMmoEmXfR67Y/e+u9vFBW9LYVdNN4gA/vNNm2LhfhZzLdSV2589MJcE
 RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSuQmCC
 """,
     ]
+
+    /// The JSON Schema of the preset format (presets/schema.json), as text.
+    public static let schema: String = ##"""
+{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "title": "wavegen preset",
+  "description": "A wavegen preset, format 1: a looping water-wave animation. Keys starting with \"$\" or \"_\" are ignored; any other unknown key is an error. Lengths are numbers (fractions of a reference given per key) or strings \"Npx\" (pixels at scale 1). Every file of an \"extends\" chain must be valid on its own.",
+  "type": "object",
+  "properties": {
+    "format": {
+      "description": "Format version; this build reads 1. Optional.",
+      "const": 1,
+      "default": 1
+    },
+    "name": {
+      "description": "Preset name; defaults to the file name without .json (not inherited through \"extends\").",
+      "type": "string"
+    },
+    "description": {
+      "description": "One line about the preset.",
+      "type": "string",
+      "default": ""
+    },
+    "extends": {
+      "description": "A preset to start from: a bundled name, or a path relative to this file. Objects merge key by key; arrays (such as layers) and other values replace. Cycles are errors.",
+      "type": "string"
+    },
+    "size": {
+      "description": "[width, height] of the canvas in whole pixels at scale 1, each 8…4096.",
+      "type": "array",
+      "prefixItems": [
+        {
+          "description": "Width in pixels.",
+          "type": "integer",
+          "minimum": 8,
+          "maximum": 4096
+        },
+        {
+          "description": "Height in pixels.",
+          "type": "integer",
+          "minimum": 8,
+          "maximum": 4096
+        }
+      ],
+      "items": false,
+      "minItems": 2,
+      "maxItems": 2,
+      "default": [
+        128,
+        128
+      ]
+    },
+    "scale": {
+      "description": "Output pixels per preset pixel, greater than 0 and at most 16; the output's larger side (size × scale, rounded) may be at most 8192.",
+      "type": "number",
+      "exclusiveMinimum": 0,
+      "maximum": 16,
+      "default": 1
+    },
+    "fps": {
+      "description": "Frames per second, at least 0.1 and at most 240. GIF delays are whole centiseconds of at least 2 (WebP: at least 11 ms), so faster rates are rendered with fewer frames over the same loop.",
+      "type": "number",
+      "maximum": 240,
+      "default": 50,
+      "minimum": 0.1
+    },
+    "duration": {
+      "description": "\"auto\": the shortest seamless loop within minFrames…maxFrames. A number: the loop length in seconds (greater than 0, at most 600); round(duration × fps) frames, with every speed rounded to whole wavelengths per loop.",
+      "anyOf": [
+        {
+          "const": "auto"
+        },
+        {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 600
+        }
+      ],
+      "default": "auto"
+    },
+    "minFrames": {
+      "description": "Smallest frame count the auto planner tries, 1…3000.",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 3000,
+      "default": 8
+    },
+    "maxFrames": {
+      "description": "Largest frame count the auto planner tries, 1…3000, and at least minFrames.",
+      "type": "integer",
+      "minimum": 1,
+      "maximum": 3000,
+      "default": 300
+    },
+    "speedTolerance": {
+      "description": "Largest relative speed change (0…0.5; 0.02 = 2 %) the planner may make to close the loop.",
+      "type": "number",
+      "minimum": 0,
+      "maximum": 0.5,
+      "default": 0.02
+    },
+    "loops": {
+      "description": "Times the animation plays, 0…65535; 0 = forever.",
+      "type": "integer",
+      "minimum": 0,
+      "maximum": 65535,
+      "default": 0
+    },
+    "background": {
+      "description": "Canvas color, or \"transparent\".",
+      "anyOf": [
+        {
+          "const": "transparent"
+        },
+        {
+          "$ref": "#/$defs/color"
+        }
+      ],
+      "default": "transparent"
+    },
+    "edgeStep": {
+      "description": "Largest difference, in 8-bit levels of any channel, between neighbouring shades of an anti-aliased edge, 1…32. Larger steps mean fewer palette colors and smaller files; the default 3 is as smooth as 8-bit color shows.",
+      "type": "number",
+      "minimum": 1,
+      "maximum": 32,
+      "default": 3
+    },
+    "shape": {
+      "description": "The outline holding the water: the canvas (less inset) as a rectangle, a rounded rectangle, the largest centered circle, or an upward-pointing isosceles triangle.",
+      "enum": [
+        "rect",
+        "rounded",
+        "circle",
+        "triangle"
+      ],
+      "default": "rect"
+    },
+    "cornerRadius": {
+      "description": "Corner radius for \"shape\": \"rounded\" only (an error with any other shape, so the same file must say \"shape\": \"rounded\"): a fraction 0…0.5 of the shape's shorter side, or \"Npx\".",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 0.5
+        },
+        {
+          "$ref": "#/$defs/pixels"
+        }
+      ],
+      "default": 0.2
+    },
+    "inset": {
+      "description": "Space between the canvas edge and the shape: a fraction 0…0.45 of the canvas's shorter side, or \"Npx\".",
+      "anyOf": [
+        {
+          "type": "number",
+          "minimum": 0,
+          "maximum": 0.45
+        },
+        {
+          "$ref": "#/$defs/pixels"
+        }
+      ],
+      "default": 0
+    },
+    "border": {
+      "description": "A ring drawn along the inside of the shape's outline; the water sits inside it, \"gap\" further in.",
+      "type": "object",
+      "properties": {
+        "width": {
+          "description": "Ring width: a fraction 0…0.25 of the shape's shorter side, or \"Npx\".",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 0.25
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 0.04
+        },
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "Ring color (required)."
+        },
+        "gap": {
+          "description": "Space between the ring and the water: a fraction 0…0.25 of the shape's shorter side, or \"Npx\".",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 0.25
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 0
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "color"
+      ]
+    },
+    "level": {
+      "description": "The still-water level as a fraction of the water box height (0 empty, 1 full): a number, or an object animating it over one loop.",
+      "anyOf": [
+        {
+          "description": "A still level, 0…1.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1
+        },
+        {
+          "$ref": "#/$defs/levelTide"
+        },
+        {
+          "$ref": "#/$defs/levelRamp"
+        }
+      ],
+      "default": 0.5
+    },
+    "layers": {
+      "description": "1…16 wave layers, back first. Without this key: one #2196F3 layer of amplitude 0.05, wavelength 1, speed 0.5.",
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/layer"
+      },
+      "minItems": 1,
+      "maxItems": 16,
+      "default": [
+        {
+          "color": "#2196F3",
+          "amplitude": 0.05,
+          "wavelength": 1,
+          "speed": 0.5
+        }
+      ]
+    },
+    "rider": {
+      "description": "An image that floats on one layer's surface: it rises, falls and tilts with the swell, drawn after that layer and before the layers in front of it, clipped to the shape.",
+      "type": "object",
+      "properties": {
+        "image": {
+          "description": "A PNG file (8/16-bit, gray, palette, alpha, interlaced), relative to this preset file; bundled presets use images in presets/assets/. At most 4096 × 4096 pixels.",
+          "type": "string",
+          "minLength": 1
+        },
+        "width": {
+          "description": "Drawn width: a fraction 0.01…4 of the water box width, or \"Npx\"; the height follows the image's aspect.",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.01,
+              "maximum": 4
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 0.3
+        },
+        "x": {
+          "description": "Where it floats across the water box: 0 left, 1 right.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.5
+        },
+        "layer": {
+          "description": "The layer whose surface it rides: an index from the back (0), or negative from the front (-1 is the front layer).",
+          "type": "integer",
+          "minimum": -16,
+          "maximum": 15,
+          "default": -1
+        },
+        "anchor": {
+          "description": "The point of the image that sits on the surface, as [x, y] fractions of the image.",
+          "type": "array",
+          "prefixItems": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            }
+          ],
+          "minItems": 2,
+          "maxItems": 2,
+          "default": [
+            0.5,
+            0.85
+          ]
+        },
+        "tilt": {
+          "description": "How far it turns with the surface's slope at the anchor: 0 stays upright, 1 follows the tangent.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 1
+        },
+        "sink": {
+          "description": "Extra depth below the surface: a fraction -1…1 of the water box height, or \"Npx\" (positive is deeper).",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -1,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/signedPixels"
+            }
+          ],
+          "default": 0
+        }
+      },
+      "required": [
+        "image"
+      ],
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "label": {
+      "description": "A line of text over the water, such as the level in percent. The part of the text below the front layer's surface takes colorOnWater, split exactly along the surface.",
+      "type": "object",
+      "properties": {
+        "text": {
+          "description": "The text: {percent} becomes the level as a whole percent, {level} the level with two decimals; anything else is literal. At most 64 characters.",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "default": "{percent}%"
+        },
+        "font": {
+          "description": "A TrueType or OpenType file relative to this preset. Default: DejaVu Sans Bold from Debian's fonts-dejavu-core.",
+          "type": "string",
+          "minLength": 1
+        },
+        "size": {
+          "description": "The em size: a fraction 0.01…2 of the water box height, or \"Npx\".",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.01,
+              "maximum": 2
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 0.25
+        },
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "Text color above the water.",
+          "default": "#1E88E5"
+        },
+        "colorOnWater": {
+          "$ref": "#/$defs/color",
+          "description": "Text color below the front layer's surface.",
+          "default": "#FFFFFF"
+        },
+        "position": {
+          "description": "Where the text sits in the water box.",
+          "enum": [
+            "center",
+            "top",
+            "bottom"
+          ],
+          "default": "center"
+        },
+        "stroke": {
+          "description": "An outline around the glyphs, drawn under the fill.",
+          "type": "object",
+          "properties": {
+            "width": {
+              "description": "Outline width: a fraction 0…0.2 of the water box height, or \"Npx\".",
+              "anyOf": [
+                {
+                  "type": "number",
+                  "minimum": 0,
+                  "maximum": 0.2
+                },
+                {
+                  "$ref": "#/$defs/pixels"
+                }
+              ],
+              "default": 0.02
+            },
+            "color": {
+              "$ref": "#/$defs/color",
+              "description": "Outline color (required)."
+            }
+          },
+          "required": [
+            "color"
+          ],
+          "patternProperties": {
+            "^[$_]": {
+              "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+            }
+          },
+          "additionalProperties": false
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "gif": {
+      "description": "GIF-only choices.",
+      "type": "object",
+      "properties": {
+        "edges": {
+          "description": "Partly transparent pixels over a transparent background: \"matte\" blends them against matte; \"cut\" makes them opaque from 50 % coverage and transparent below; \"dither\" uses an ordered (Bayer) dither of coverage.",
+          "enum": [
+            "matte",
+            "cut",
+            "dither"
+          ],
+          "default": "matte"
+        },
+        "matte": {
+          "$ref": "#/$defs/opaqueColor",
+          "description": "The opaque color edges blend against with \"edges\": \"matte\".",
+          "default": "#FFFFFF"
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "webp": {
+      "description": "WebP-only choices.",
+      "type": "object",
+      "properties": {
+        "lossless": {
+          "description": "Lossless encoding. Defaults to true unless quality is given in this object.",
+          "type": "boolean",
+          "default": true
+        },
+        "quality": {
+          "description": "0…100: for lossy the visual quality, for lossless the compression effort. Defaults to 100 when lossless and 80 when lossy (80 when there is no webp object at all).",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 100
+        },
+        "effort": {
+          "description": "0…6, the encoder method: higher is smaller and slower.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 6,
+          "default": 4
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "patternProperties": {
+    "^[$_]": {
+      "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+    }
+  },
+  "additionalProperties": false,
+  "if": {
+    "required": [
+      "cornerRadius"
+    ]
+  },
+  "then": {
+    "required": [
+      "shape"
+    ],
+    "properties": {
+      "shape": {
+        "const": "rounded"
+      }
+    }
+  },
+  "$defs": {
+    "color": {
+      "description": "#RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a) with r, g, b in 0…255 and a in 0…1 (letters in any case).",
+      "type": "string",
+      "pattern": "^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})|[Rr][Gg][Bb]\\([ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*\\)|[Rr][Gg][Bb][Aa]\\([ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(0(\\.[0-9]*)?|1(\\.0*)?|\\.[0-9]+)[ \\t]*\\))$"
+    },
+    "opaqueColor": {
+      "description": "An opaque color: #RGB, #RRGGBB, #RRGGBBFF, rgb(r,g,b) or rgba(r,g,b,1).",
+      "type": "string",
+      "pattern": "^(#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{6}[Ff]{2})|[Rr][Gg][Bb]\\([ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*\\)|[Rr][Gg][Bb][Aa]\\([ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])[ \\t]*,[ \\t]*1(\\.0*)?[ \\t]*\\))$"
+    },
+    "pixels": {
+      "description": "A length in pixels at scale 1, such as \"18px\".",
+      "type": "string",
+      "pattern": "^([0-9]+(\\.[0-9]*)?|\\.[0-9]+)px$"
+    },
+    "signedPixels": {
+      "description": "A length in pixels at scale 1, such as \"18px\" or \"-4px\".",
+      "type": "string",
+      "pattern": "^-?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)px$"
+    },
+    "layer": {
+      "description": "One sine layer. Its surface is y0 + offset − amplitude × sin(2π × ((x − box.left) / wavelength + phase − speed × t)), with y growing downwards; the layer fills everything at or below it inside the shape.",
+      "type": "object",
+      "properties": {
+        "color": {
+          "$ref": "#/$defs/color",
+          "description": "Fill color (required)."
+        },
+        "opacity": {
+          "description": "0…1; multiplies the color's own alpha.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 1
+        },
+        "amplitude": {
+          "description": "Crest height (half the crest-to-trough distance): a fraction 0…1 of the water box height, or \"Npx\".",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 0.05
+        },
+        "wavelength": {
+          "description": "Length of one wave: box widths 0.01…100, or \"Npx\" (which must also come to 0.01…100 box widths).",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": 0.01,
+              "maximum": 100
+            },
+            {
+              "$ref": "#/$defs/pixels"
+            }
+          ],
+          "default": 1
+        },
+        "phase": {
+          "description": "Phase in turns (1 = one wavelength); shifts the wave left as it grows.",
+          "type": "number",
+          "minimum": -1000,
+          "maximum": 1000,
+          "default": 0
+        },
+        "speed": {
+          "description": "Drift in wavelengths per second; positive drifts right, negative left. The loop planner may nudge it (see speedTolerance).",
+          "type": "number",
+          "minimum": -100,
+          "maximum": 100,
+          "default": 0.5
+        },
+        "offset": {
+          "description": "Shift of this layer's still level, positive down: a fraction −1…1 of the water box height, or \"Npx\" (may be negative).",
+          "anyOf": [
+            {
+              "type": "number",
+              "minimum": -1,
+              "maximum": 1
+            },
+            {
+              "$ref": "#/$defs/signedPixels"
+            }
+          ],
+          "default": 0
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "color"
+      ]
+    },
+    "levelRamp": {
+      "description": "A level moving from \"from\" to \"to\" over one loop. Without pingpong the first frame shows \"from\" and the last \"to\" (the loop then jumps back); with pingpong it reaches \"to\" halfway and returns, so the loop closes.",
+      "type": "object",
+      "properties": {
+        "from": {
+          "description": "Level on the first frame, 0…1.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0
+        },
+        "to": {
+          "description": "Level on the last frame (halfway with pingpong), 0…1.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 1
+        },
+        "ease": {
+          "description": "Timing curve: linear, or easeInOut (0.5 − 0.5 cos(πp)).",
+          "enum": [
+            "linear",
+            "easeInOut"
+          ],
+          "default": "linear"
+        },
+        "pingpong": {
+          "description": "Go to \"to\" and back within one loop.",
+          "type": "boolean",
+          "default": false
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "levelTide": {
+      "description": "A level that rises and falls once per loop: base + tide × sin(2π × loop fraction). Chosen whenever \"base\" or \"tide\" is present; then \"from\", \"to\", \"ease\" and \"pingpong\" are errors.",
+      "type": "object",
+      "properties": {
+        "base": {
+          "description": "Middle level, 0…1.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 1,
+          "default": 0.5
+        },
+        "tide": {
+          "description": "How far the level swings above and below base, 0…0.5.",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 0.5,
+          "default": 0.1
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false,
+      "anyOf": [
+        {
+          "required": [
+            "base"
+          ]
+        },
+        {
+          "required": [
+            "tide"
+          ]
+        }
+      ]
+    }
+  }
+}
+
+"""##
 }

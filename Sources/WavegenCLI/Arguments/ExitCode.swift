@@ -27,7 +27,8 @@ extension ExitCode {
             return "A preset or manifest that is present but wrong (syntax, values, no seamless loop, a bad rider image or font)."
         case .noInput:
             return "An input that is missing or unreadable (no such file or bundled preset, a directory, too large, a missing font)."
-        case .cannotWrite: return "An output that cannot be written (a missing or read-only folder)."
+        case .cannotWrite:
+            return "An output that cannot be written (a missing or read-only folder; for presets export, a file already there without --force)."
         }
     }
 }

@@ -58,6 +58,7 @@ enum ManPage {
             ("wavegen render orb --scale 3 -o orb@3x.webp", "The same picture at three times the pixels, as WebP."),
             ("wavegen render classic --level 0.25 --set 'layers[2].color=#E53935' -o low.gif", "Override keys of a bundled preset."),
             ("wavegen plan boat", "Show how the loop closes."),
+            ("wavegen presets export boat my-presets", "Copy a bundled preset, its rider image and schema.json into a folder, to edit and render from there."),
             ("wavegen build examples/app-assets --check", "Exit 1 if an asset of a manifest is missing or stale."),
         ]
         return lines.flatMap { command, what in [".PP", escaped(what), ".PP", ".RS 4", ".EX", escaped(command), ".EE", ".RE"] }

@@ -1,19 +1,30 @@
+import Foundation
 import WaveKit
 import WaveRender
 
-/// `wavegen presets` and `wavegen presets show NAME`.
+/// `wavegen presets`, `wavegen presets show NAME` and `wavegen presets export NAME [DIR]`.
 enum PresetsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "presets",
-        abstract: "List the bundled presets, or print one's JSON with 'presets show <name>'.",
-        usage: "wavegen presets [show <name>]",
+        abstract: "List the bundled presets, print one's JSON with 'presets show <name>', or write a copy that renders as is with 'presets export <name> [<dir>]'.",
+        usage: "wavegen presets [show <name> | export <name> [<dir>] [--force]]",
         arguments: [
-            ArgumentSpec(name: "show", help: "Print the JSON of the bundled preset <name>.", completion: .words(["show"])),
+            ArgumentSpec(name: "show | export", help: "show: print the JSON of the bundled preset <name>. export: write it as <dir>/<name>.json with the images it uses (at the relative paths it names) and schema.json.",
+                         completion: .words(["show", "export"])),
             ArgumentSpec(name: "<name>", help: "A bundled preset's name, as 'wavegen presets' lists them.", completion: .bundledPresets),
-        ])
+            ArgumentSpec(name: "<dir>", help: "The folder export writes into, created if missing (default: the current folder).", completion: .directories),
+        ],
+        options: [
+            OptionSpec(names: ["--force"], value: nil, help: "export: overwrite files that already exist (else nothing is written and the exit status is 73)."),
+        ],
+        discussion: """
+            An exported preset keeps an 'extends' by name: a bundled name resolves to the bundled parent \
+            from any folder, so 'wavegen render <dir>/<name>.json' writes the same bytes as 'wavegen render <name>'.
+            """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         let sources = BundledPresets.sources
+        if a.has("--force"), a.positionals.first != "export" { throw .usage("--force applies only to 'presets export'") }
         switch a.positionals.first {
         case nil:
             let loader = PresetLoader.standard
@@ -23,12 +34,53 @@ enum PresetsCommand: Subcommand {
             }
         case "show":
             guard a.positionals.count == 2 else { throw .usage("presets show needs one preset name") }
-            guard let text = sources[a.positionals[1]] else {
-                throw CommandError(.noInput, ["\(a.positionals[1]): " + PresetLoader.noBundled(a.positionals[1], among: Array(sources.keys))])
-            }
+            let name = a.positionals[1]
+            guard let text = sources[name] else { throw noBundled(name) }
             console.out(text.hasSuffix("\n") ? text : text + "\n")
+            if BundledPresets.refersToFiles(name) {
+                console.err("hint: 'wavegen presets export \(name) DIR' writes a copy that renders as is (with its assets and schema.json)\n")
+            }
+        case "export":
+            guard (2...3).contains(a.positionals.count) else { throw .usage("presets export needs one preset name and at most one folder") }
+            let name = a.positionals[1]
+            guard let files = BundledPresets.exportedFiles(name) else { throw noBundled(name) }
+            try export(files, into: a.positionals.count == 3 ? a.positionals[2] : ".", force: a.has("--force"), console: console)
         case let other?:
-            throw .usage("unknown presets action '\(other)' (expected 'show <name>')")
+            let hint = Suggest.closest(to: other, among: ["show", "export"]).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("unknown presets action '\(other)'\(hint) (expected 'show <name>' or 'export <name> [<dir>]')")
+        }
+    }
+
+    static func noBundled(_ name: String) -> CommandError {
+        CommandError(.noInput, ["\(name): " + PresetLoader.noBundled(name, among: Array(BundledPresets.sources.keys))])
+    }
+
+    /// Writes `files` under `folder` (created if missing), each atomically. With `force` false, an
+    /// existing file stops the export before anything is written.
+    static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(CommandError) {
+        let targets = files.map { (path: folder == "." ? $0.path : (folder as NSString).appendingPathComponent($0.path), bytes: $0.bytes) }
+        if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            throw CommandError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
+        }
+        for target in targets {
+            try makeFolder((target.path as NSString).deletingLastPathComponent)
+            try AtomicFile.write(target.bytes, to: target.path)
+            console.out("\(target.path): \(NumberText.bytes(target.bytes.count))\n")
+        }
+    }
+
+    /// Creates `path` and its parents, if missing.
+    static func makeFolder(_ path: String) throws(CommandError) {
+        guard !path.isEmpty else { return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CommandError(.cannotWrite, ["\(path): cannot write: not a folder"]) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError(.cannotWrite, ["\(path): cannot create the folder: \((error as NSError).localizedDescription)"])
         }
     }
 }
