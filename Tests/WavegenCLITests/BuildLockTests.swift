@@ -201,3 +201,17 @@ import WaveRender
         #expect(r.outLines.last == "6 outputs: " + (extra.isEmpty ? "0 written, 0 unchanged" : "0 unchanged, 0 missing, 0 stale, 0 modified") + ", 0 over budget, 6 failed")
     }
 }
+
+/// The command --check suggests builds what it checked: same manifest, jobs and overrides.
+@Suite struct BuildCheckAdviceTests {
+    @Test func theSuggestedCommandRepeatsTheOverrides() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "p.json")
+        try folder.writeFile(#"{"jobs": [{"name": "a", "preset": "p.json", "output": "out/a.gif"}]}"#, at: "wavegen.json")
+        let manifest = folder.file("wavegen.json")
+        #expect(wavegen(["build", manifest, "-q"]).code == 0)
+        let r = wavegen(["build", manifest, "--check", "--job", "a", "--set", "fps=5", "--background", "#FF0000"])
+        #expect(r.code == 1)
+        #expect(r.errLines.last == "Error: 1 of 1 outputs are missing, out of date or orphaned; run 'wavegen build \(manifest) --job a --set fps=5 --background \"#FF0000\"' to update them", "\(r.err)")
+    }
+}

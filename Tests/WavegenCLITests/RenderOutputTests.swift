@@ -131,3 +131,27 @@ import Testing
         #expect(r.errLines.contains { $0.hasPrefix("note: GIF: ") })
     }
 }
+
+/// Values on the command line mean what they look like.
+@Suite struct OverrideValueTests {
+    @Test func aBareDecimalIsANumberAndBrokenJSONIsSaid() throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", "spinner", "--set", "level=.5", "-o", folder.file("a.gif"), "-q"]).code == 0)
+        let broken = wavegen(["render", "spinner", "--set", ##"layers[0]={"color":"#000",}"##, "-o", folder.file("b.gif")])
+        #expect(broken.code == 64)
+        #expect(broken.errLines.first?.hasPrefix("Error: --set layers[0]: the value is not valid JSON (column ") == true, "\(broken.err)")
+    }
+
+    @Test func previewWritesOnlyAnHTMLFile() {
+        for name in ["-", "p.gif"] {
+            let r = wavegen(["preview", "spinner", "-o", name])
+            #expect(r.code == 64)
+            #expect(r.errLines.first == "Error: preview writes an HTML page; name a file such as preview.html, got '\(name)'")
+        }
+    }
+
+    @Test func oneFrameIsOneFrame() {
+        let r = wavegen(["plan", "classic", "--set", "duration=0.02", "--set", "minFrames=1"])
+        #expect(!r.out.contains("1 frames"), "\(r.out)")
+    }
+}

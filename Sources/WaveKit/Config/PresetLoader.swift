@@ -310,7 +310,14 @@ public struct PresetOverride: Sendable, Equatable {
         guard let eq = text.firstIndex(of: "="), let path = KeyPathExpression(parsing: String(text[..<eq])) else { return nil }
         let raw = String(text[text.index(after: eq)...])
         self.path = path
-        self.value = (try? JSONParser.parse(raw)) ?? JSONNode(.string(raw))
+        // JSON when it parses; a number JSON does not allow (".5") as that number; else a string.
+        if let json = try? JSONParser.parse(raw) {
+            value = json
+        } else if let n = Double(raw), n.isFinite {
+            value = JSONNode(.number(n))
+        } else {
+            value = JSONNode(.string(raw))
+        }
     }
 
     /// The key path a problem `inside` the overridden value is shown at: the override's own key

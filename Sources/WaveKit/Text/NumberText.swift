@@ -36,6 +36,11 @@ public enum NumberText {
         return fixed(Double(n) / 1_000_000, places: 1) + " MB"
     }
 
+    /// "1 frame", "2 frames": a count with its noun in the right number.
+    public static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) " + (n == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// `n` with leading zeros to at least `digits` digits: 7 → "0007".
     public static func padded(_ n: Int, digits: Int) -> String {
         let text = String(n.magnitude)

@@ -156,7 +156,19 @@ enum BuildCommand: Subcommand {
         let code = exitCode(done, check: check, orphans: counts.orphaned)
         if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
         if check, counts.outOfDate > 0 {
-            console.err("Error: \(counts.outOfDate) of \(done.count + counts.orphaned) outputs are missing, out of date or orphaned; run 'wavegen build\(a.positionals.first.map { " " + $0 } ?? "")\(counts.orphaned > 0 ? " --prune" : "")' to update them\n")
+            // The command to run repeats what decides the outputs: the manifest, the jobs and the overrides.
+            var rerun = ["wavegen", "build"] + a.positionals
+            for job in a.values["--job"] ?? [] { rerun += ["--job", job] }
+            for option in PresetOptions.specs.map(\.canonical) {
+                for value in a.values[option] ?? [] { rerun += [option, value] }
+            }
+            if counts.orphaned > 0 { rerun.append("--prune") }
+            let command = rerun.map { word in
+                word.contains(where: { " '\"$\\*?#&;|<>()[]{}".contains($0) })
+                    ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$") + "\""
+                    : word
+            }
+            console.err("Error: \(counts.outOfDate) of \(done.count + counts.orphaned) outputs are missing, out of date or orphaned; run '\(command.joined(separator: " "))' to update them\n")
         }
         if !check { try writeLock(lockPath, previous: lock, plan: plan, results: done, wholeManifest: selected == nil) }
         let summary = BuildReport.json(plan: plan, results: done, check: check, counts: counts, code: code)

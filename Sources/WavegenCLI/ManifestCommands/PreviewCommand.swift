@@ -41,6 +41,10 @@ enum PreviewCommand: Subcommand {
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         guard let file = a.value("--output") else { throw .usage("missing --output <file.html>") }
+        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
+        if file == "-" || OutputFormat(rawValue: ext) != nil {
+            throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
+        }
         let workers = try BuildCommand.jobCount(a)
         let cli = try PresetOptions.overrides(a)
         var inputs = a.positionals

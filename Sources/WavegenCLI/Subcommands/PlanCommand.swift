@@ -41,7 +41,7 @@ enum PlanCommand: Subcommand {
         case .fixedDuration: rule = "duration \(NumberText.decimal(plan.duration, places: 3)) s as given; speeds rounded to whole cycles"
         case .levelOnly: rule = "no layer drifts; the level animation gets a \(NumberText.decimal(LoopPlanner.stillLoopSeconds, places: 3)) s loop"
         }
-        return "\(plan.frameCount) frames at \(NumberText.decimal(plan.fps, places: 3)) fps = \(NumberText.decimal(plan.duration, places: 3)) s (\(rule))"
+        return "\(NumberText.count(plan.frameCount, "frame")) at \(NumberText.decimal(plan.fps, places: 3)) fps = \(NumberText.decimal(plan.duration, places: 3)) s (\(rule))"
     }
 
     static func table(_ plan: LoopPlan, config: WaveConfig) -> String {
@@ -55,7 +55,7 @@ enum PlanCommand: Subcommand {
         lines.append("")
         for format in OutputFormat.allCases {
             let t = plan.timing(for: format)
-            lines.append("\(format.name): \(t.frameCount) frames, delays (\(t.unit)) \(pattern(t.delays))")
+            lines.append("\(format.name): \(NumberText.count(t.frameCount, "frame")), delays (\(t.unit)) \(pattern(t.delays))")
             for n in t.notes { lines.append("  note: \(n)") }
         }
         return lines.joined(separator: "\n") + "\n"

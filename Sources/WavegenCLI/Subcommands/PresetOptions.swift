@@ -22,6 +22,15 @@ enum PresetOptions {
             guard var o = PresetOverride(parsing: text) else {
                 throw .usage("\(option) expects key=value with a key path like layers[0].color, got '\(text)'")
             }
+            // A value meant as an object or array must be JSON; a slip would otherwise become a string.
+            let raw = text.drop { $0 != "=" }.dropFirst()
+            if let first = raw.first, first == "{" || first == "[" {
+                do {
+                    _ = try JSONParser.parse(Array(raw.utf8))
+                } catch {
+                    throw .usage("\(option) \(o.path): the value is not valid JSON (column \(error.column): \(error.message))")
+                }
+            }
             o.origin = PresetOverride.Origin(file: option)
             result.append(o)
         }

@@ -100,7 +100,7 @@ enum RenderCommand: Subcommand {
         if !a.has("--quiet") {
             var frames = ""
             if let timing = result.timing {
-                frames = ", \(timing.frameCount) frames"
+                frames = ", " + NumberText.count(timing.frameCount, "frame")
                 if let images = result.images, images != timing.frameCount { frames += " (\(images) \(images == 1 ? "image" : "images") in the file)" }
             }
             let line = "\(toStdout ? "(standard output)" : output): \(config.width)×\(config.height)\(frames), \(NumberText.decimal(plan.duration, places: 3)) s, \(NumberText.bytes(result.bytes.count))\n"
