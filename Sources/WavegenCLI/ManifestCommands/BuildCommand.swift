@@ -86,13 +86,7 @@ enum BuildCommand: Subcommand {
             throw CommandError(e)
         }
         let selected = try selectJobs(a.values["--job"] ?? [], in: &manifest)
-        try BuildPlan.checkAxisOverrides(manifest, overrides: cli)
-        let plan: BuildPlan
-        do {
-            plan = try BuildPlan.make(manifest, overrides: cli)
-        } catch {
-            throw error.commandError
-        }
+        let plan = try BuildPlan.forCommand(manifest, overrides: cli)
         if !a.has("--allow-outside") { try checkInside(plan) }
         if a.has("--list") {
             for o in plan.outputs { console.out("\(o.path)  (\(o.job.label) \(o.descriptor))\n") }

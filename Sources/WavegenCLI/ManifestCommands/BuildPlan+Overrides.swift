@@ -2,6 +2,17 @@ import WaveKit
 import WaveRender
 
 extension BuildPlan {
+    /// The plan a command runs: overrides of a job's axes refused first, then `make`, its errors as
+    /// the command line reports them.
+    static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
+        try checkAxisOverrides(manifest, overrides: cli)
+        do {
+            return try make(manifest, overrides: cli, checkCollisions: checkCollisions)
+        } catch {
+            throw error.commandError
+        }
+    }
+
     /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
     /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
     /// would hold the same picture under names that say otherwise (`@3x` at 2×).

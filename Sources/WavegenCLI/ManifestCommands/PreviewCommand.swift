@@ -78,12 +78,7 @@ enum PreviewCommand: Subcommand {
         func flushPresets() throws(CommandError) {
             guard !presets.isEmpty else { return }
             let manifest = BuildManifest(file: "(command line)", directory: "", jobs: presets)
-            let plan: BuildPlan
-            do {
-                plan = try BuildPlan.make(manifest, overrides: cli, checkCollisions: false)
-            } catch {
-                throw error.commandError
-            }
+            let plan = try BuildPlan.forCommand(manifest, overrides: cli, checkCollisions: false)
             addPlan(plan) { job in Group(title: job.presetText, subtitle: "preset") }
             presets.removeAll()
         }
@@ -97,14 +92,7 @@ enum PreviewCommand: Subcommand {
                 } catch {
                     throw CommandError(error)
                 }
-                try BuildPlan.checkAxisOverrides(manifest, overrides: cli)
-                let plan: BuildPlan
-                do {
-                    plan = try BuildPlan.make(manifest, overrides: cli)
-                } catch {
-                    throw error.commandError
-                }
-                addPlan(plan) { job in
+                addPlan(try BuildPlan.forCommand(manifest, overrides: cli)) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
             } else {

@@ -70,12 +70,7 @@ enum ValidateCommand: Subcommand {
         } catch {
             throw CommandError(error)
         }
-        let plan: BuildPlan
-        do {
-            plan = try BuildPlan.make(manifest, overrides: [])
-        } catch {
-            throw error.commandError
-        }
+        let plan = try BuildPlan.forCommand(manifest, overrides: [])
         var failure: CommandError?
         // The planner's warnings once per preset and variant, as build prints them.
         let warnings = plan.warnings.map { "warning: " + $0 }
