@@ -91,6 +91,7 @@ public struct BuildPlan: Sendable {
                 }
             }
         }
+        try checkFileNames(outputs, manifest: manifest)
         if checkCollisions { try self.checkCollisions(outputs, manifest: manifest) }
         return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings)
     }
@@ -108,6 +109,19 @@ public struct BuildPlan: Sendable {
     public static func normalised(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
+    }
+
+    /// Refuses a template that gives an output a hidden or empty file name ("{scale}.gif" is
+    /// ".gif" at @1x), once per job.
+    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
+        var problems: [DocumentProblem] = []
+        var seen = Set<Int>()
+        for o in outputs where (o.path as NSString).lastPathComponent.hasPrefix(".") && seen.insert(o.job.index).inserted {
+            problems.append(DocumentProblem(
+                file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                message: "\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields"))
+        }
+        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
     }
 
     static func checkCollisions(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {

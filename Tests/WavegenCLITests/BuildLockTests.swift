@@ -215,3 +215,15 @@ import WaveRender
         #expect(r.errLines.last == "Error: 1 of 1 outputs are missing, out of date or orphaned; run 'wavegen build \(manifest) --job a --set fps=5 --background \"#FF0000\"' to update them", "\(r.err)")
     }
 }
+
+/// A template whose file name could come out empty ("{scale}.gif" is ".gif" at @1x) is refused.
+@Suite struct BuildFileNameTests {
+    @Test func hiddenFileNamesAreRefused() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(#"{"jobs": [{"preset": "spinner", "output": "out/{scale}.gif", "scales": [1, 2]}]}"#, at: "wavegen.json")
+        let r = wavegen(["build", folder.file("wavegen.json")])
+        #expect(r.code == 65)
+        #expect(r.errLines == ["\(folder.path)/wavegen.json:1:43: error: at jobs[0].output: \(folder.path)/out/.gif would be a hidden file (its name starts with \".\"); put {name} or other text before the fields"], "\(r.err)")
+        #expect(!folder.hasFile("out"))
+    }
+}
