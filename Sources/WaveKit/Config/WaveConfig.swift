@@ -181,20 +181,25 @@ public enum LevelAnimation: Equatable, Sendable {
 
     /// The level at `frame` of a loop of `frameCount` frames.
     public func level(frame: Int, of frameCount: Int) -> Double {
-        switch self {
-        case let .still(v):
-            return v
-        case let .ramp(from, to, ease, pingpong):
-            let p: Double
+        var p = 1.0
+        if case let .ramp(_, _, _, pingpong) = self {
             if pingpong {
                 let u = Double(frame) / Double(frameCount)
                 p = u < 0.5 ? 2 * u : 2 - 2 * u
-            } else {
-                p = frameCount > 1 ? Double(frame) / Double(frameCount - 1) : 1
+            } else if frameCount > 1 {
+                p = Double(frame) / Double(frameCount - 1)
             }
-            return from + (to - from) * ease.apply(p)
-        case let .tide(base, tide):
-            return base + tide * sin(2 * Double.pi * Double(frame) / Double(frameCount))
+        }
+        return level(rampProgress: p, tideAngle: 2 * Double.pi * Double(frame) / Double(frameCount))
+    }
+
+    /// The level for a ramp's progress `p` (0…1, before easing) or a tide's angle (radians), the
+    /// one formula both the per-frame and the continuous level use.
+    func level(rampProgress p: Double, tideAngle angle: Double) -> Double {
+        switch self {
+        case let .still(v): return v
+        case let .ramp(from, to, ease, _): return from + (to - from) * ease.apply(p)
+        case let .tide(base, tide): return base + tide * sin(angle)
         }
     }
 

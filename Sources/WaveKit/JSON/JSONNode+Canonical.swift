@@ -9,11 +9,9 @@ extension JSONNode {
     }
 
     private func writeCanonical(to out: inout String) {
+        if appendScalar(to: &out) { return }
         switch value {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n.isFinite ? NumberText.exact(n) : "null"
-        case let .string(s): out += JSONNode.quote(s)
+        case .null, .bool, .number, .string: return
         case let .array(items):
             out += "["
             for (i, item) in items.enumerated() {

@@ -78,11 +78,9 @@ extension JSONNode {
 
     private func write(to out: inout String, indent: Int?, depth: Int) {
         let pad = { (d: Int) -> String in indent.map { "\n" + String(repeating: " ", count: $0 * d) } ?? "" }
+        if appendScalar(to: &out) { return }
         switch value {
-        case .null: out += "null"
-        case let .bool(b): out += b ? "true" : "false"
-        case let .number(n): out += n.isFinite ? NumberText.exact(n) : "null"
-        case let .string(s): out += JSONNode.quote(s)
+        case .null, .bool, .number, .string: return
         case let .array(items):
             if items.isEmpty { out += "[]"; return }
             let simple = items.allSatisfy { if case .array = $0.value { return false }; if case .object = $0.value { return false }; return true }
@@ -107,6 +105,19 @@ extension JSONNode {
             }
             out += pad(depth) + "}"
         }
+    }
+
+    /// Appends a null, boolean, number or string as JSON text (a non-finite number as null);
+    /// false for arrays and objects, which the writers lay out themselves.
+    func appendScalar(to out: inout String) -> Bool {
+        switch value {
+        case .null: out += "null"
+        case let .bool(b): out += b ? "true" : "false"
+        case let .number(n): out += n.isFinite ? NumberText.exact(n) : "null"
+        case let .string(s): out += JSONNode.quote(s)
+        case .array, .object: return false
+        }
+        return true
     }
 
     static func quote(_ s: String) -> String {

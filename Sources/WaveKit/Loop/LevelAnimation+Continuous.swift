@@ -6,20 +6,15 @@ extension LevelAnimation {
     /// end at the last frame (u = (frameCount − 1) / frameCount) and holds it until the loop ends.
     /// Vector outputs, which move continuously, follow this.
     public func level(atLoopFraction u: Double, frames frameCount: Int) -> Double {
-        switch self {
-        case let .still(v):
-            return v
-        case let .ramp(from, to, ease, pingpong):
-            let p: Double
+        var p = 1.0
+        if case let .ramp(_, _, _, pingpong) = self {
             if pingpong {
                 p = u < 0.5 ? 2 * u : 2 - 2 * u
-            } else {
-                p = frameCount > 1 ? min(1, u * Double(frameCount) / Double(frameCount - 1)) : 1
+            } else if frameCount > 1 {
+                p = min(1, u * Double(frameCount) / Double(frameCount - 1))
             }
-            return from + (to - from) * ease.apply(p)
-        case let .tide(base, tide):
-            return base + tide * sin(2 * Double.pi * u)
         }
+        return level(rampProgress: p, tideAngle: 2 * Double.pi * u)
     }
 
     /// Whether the level changes over the loop.
