@@ -16,16 +16,19 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebpdemux", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .systemLibrary(name: "CZopfli", pkgConfig: nil, providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
 
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit"),
         // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
+        .target(name: "WaveAPNG", dependencies: ["CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
         .target(name: "WaveText", dependencies: ["CFreeType"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
-        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveText"]),
+        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText"]),
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
         .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),
+        .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"],
