@@ -121,7 +121,7 @@ class ChromiumFrames:
     def decode(self, path):
         """The file's frames as (width, height, straight RGBA bytes, duration in µs), and its repeat
         count (-1: forever)."""
-        kind = "image/gif" if path.endswith(".gif") else "image/webp"
+        kind = {"gif": "image/gif", "webp": "image/webp", "png": "image/png"}[path.rsplit(".", 1)[-1]]
         with open(path, "rb") as f:
             data = base64.b64encode(f.read()).decode()
         result = json.loads(self.evaluate(f"{DECODE}({json.dumps(data)}, {json.dumps(kind)})"))

@@ -40,6 +40,8 @@ public final class APNGEncoder {
         public var framesKeyed = 0
         /// Frames after which their rectangle was cleared before the next one.
         public var framesCleared = 0
+        /// Frames after which what was under them was restored before the next one.
+        public var framesRestored = 0
         public var bitDepth = 8
         public var colors = 0
     }
@@ -58,12 +60,15 @@ public final class APNGEncoder {
     let remap: [UInt8]
     /// A written entry that is fully transparent black: unchanged pixels of keyed frames, cleared pixels.
     let key: UInt8?
-    /// Whether each written entry is opaque.
+    /// Whether each written entry is opaque, and whether it is fully transparent.
     let opaque: [Bool]
+    let clear: [Bool]
     let bitDepth: Int
     private let candidates: FrameCandidates
     private var frames: [EncodedFrame] = []
     private var previous: [UInt8] = []
+    /// The canvas the last written frame was drawn over (what disposing it to "previous" restores).
+    private var underLast: [UInt8] = []
 
     /// `palette` holds RGBA quads (at most 256 colours); `add`'s indices point into it.
     public init(width: Int, height: Int, palette input: [UInt8], options: Options = Options()) throws(APNGError) {
@@ -87,6 +92,7 @@ public final class APNGEncoder {
         remap = layout.remap
         key = layout.key
         opaque = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 255 }
+        clear = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 0 }
         bitDepth = PaletteLayout.bitDepth(colors: layout.palette.count / 4)
         candidates = FrameCandidates(width: width, bitDepth: bitDepth, effort: options.effort)
         stats.bitDepth = bitDepth
@@ -122,28 +128,37 @@ public final class APNGEncoder {
         previous = frame
     }
 
-    /// Chooses how to write `frame` over the previous one: the previous frame's disposal (keep, or
-    /// clear its rectangle), then the rectangle that differs, then the blend.
+    /// Chooses how to write `frame` over the previous one: the previous frame's disposal (keep it,
+    /// clear its rectangle, or restore what was under it), then the rectangle that differs, then the
+    /// blend.
     private func encode(_ frame: [UInt8], delay: Int) {
         let last = frames[frames.count - 1]
         var options: [FrameCandidates.Image] = []
         var disposals: [Dispose] = []
-        for dispose in [Dispose.none, .background] {
+        var canvases: [Dispose: [UInt8]] = [:]
+        for dispose in [Dispose.none, .background, .previous] {
             var canvas = previous
-            if dispose == .background {
+            switch dispose {
+            case .none:
+                break
+            case .background:
                 // Clearing the previous rectangle needs a transparent entry to stand for cleared pixels.
                 guard let key, candidates.effort > 0 else { continue }
                 for y in last.rect.y..<(last.rect.y + last.rect.height) {
                     let row = y * width
                     for x in last.rect.x..<(last.rect.x + last.rect.width) { canvas[row + x] = key }
                 }
+            case .previous:
+                // Not after the first frame, which players treat differently.
+                guard frames.count >= 2, candidates.effort > 0 else { continue }
+                canvas = underLast
             }
+            canvases[dispose] = canvas
             guard let rect = Rect.differing(frame, canvas, width: width, height: height) else { continue }
             // Source: the rectangle as it is.
             options.append(.init(rect: rect, pixels: rect.crop(frame, width: width), blend: .source))
             disposals.append(dispose)
-            // Over: unchanged pixels become the transparent entry; only when every changed pixel is
-            // opaque (blending a translucent pixel over the canvas would change it).
+            // Over: unchanged pixels become the transparent entry, when blending keeps every pixel exact.
             if let key, let keyed = keyedPixels(frame, over: canvas, in: rect, key: key) {
                 options.append(.init(rect: rect, pixels: keyed, blend: .over))
                 disposals.append(dispose)
@@ -152,20 +167,22 @@ public final class APNGEncoder {
         let best = candidates.best(of: options)
         let dispose = disposals[best.choice]
         frames[frames.count - 1].dispose = dispose
+        underLast = canvases[dispose]!
         frames.append(EncodedFrame(rect: best.rect, blend: best.blend, dispose: .none, data: best.data, delay: delay))
     }
 
     /// The rectangle of `frame` with every pixel equal to `canvas` replaced by `key`; nil when a
-    /// changed pixel is not opaque.
+    /// changed pixel would not come out exact when blended over the canvas: a translucent pixel is
+    /// only exact over a fully transparent one, and nothing turns a pixel transparent.
     private func keyedPixels(_ frame: [UInt8], over canvas: [UInt8], in rect: Rect, key: UInt8) -> [UInt8]? {
         var keyed = [UInt8](repeating: key, count: rect.width * rect.height)
         var i = 0
         for y in rect.y..<(rect.y + rect.height) {
             let row = y * width
             for x in rect.x..<(rect.x + rect.width) {
-                let p = frame[row + x]
-                if p != canvas[row + x] {
-                    guard opaque[Int(p)] else { return nil }
+                let p = frame[row + x], c = canvas[row + x]
+                if p != c {
+                    guard opaque[Int(p)] || (clear[Int(c)] && !clear[Int(p)]) else { return nil }
                     keyed[i] = p
                 }
                 i += 1
@@ -180,6 +197,7 @@ public final class APNGEncoder {
         stats.framesWritten = frames.count
         stats.framesKeyed = frames.filter { $0.blend == .over }.count
         stats.framesCleared = frames.filter { $0.dispose == .background }.count
+        stats.framesRestored = frames.filter { $0.dispose == .previous }.count
         var out = PNGChunkWriter()
         out.header(width: width, height: height, bitDepth: bitDepth)
         out.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(options.loops).bigEndianBytes)
@@ -233,6 +251,7 @@ public final class APNGEncoder {
 enum Dispose: UInt8 {
     case none = 0
     case background = 1
+    case previous = 2
 }
 
 enum Blend: UInt8 {

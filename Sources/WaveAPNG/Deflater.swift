@@ -66,3 +66,8 @@ final class Deflater {
         bytes.withUnsafeBytes { libdeflate_crc32(0, $0.baseAddress, $0.count) }
     }
 }
+
+extension APNGEncoder {
+    /// The deflate library's version, for build digests.
+    public static var libraryVersion: String { LIBDEFLATE_VERSION_STRING }
+}

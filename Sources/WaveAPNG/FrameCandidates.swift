@@ -1,6 +1,7 @@
-/// Picks, among the ways a frame could be written, the one that deflates smallest: each candidate
-/// image is packed to the bit depth, filtered row by row with each strategy the effort allows, and
-/// compressed; the smallest stream wins (ties keep the earlier candidate, so output is deterministic).
+/// Picks, among the ways a frame could be written, the one that deflates smallest: the candidate
+/// layouts (disposal of the previous frame, rectangle, blend) are ranked unfiltered with a fast
+/// deflate, the best one is filtered with each strategy the effort allows, and the smallest few of
+/// those are compressed again harder. Ties keep the earlier choice, so output is deterministic.
 struct FrameCandidates {
     struct Image {
         var rect: Rect
@@ -20,45 +21,63 @@ struct FrameCandidates {
 
     let bitDepth: Int
     let effort: Int
-    private let deflater: Deflater
-    private let finalDeflater: Deflater?
+    /// Ranks the candidates (fast).
+    private let trial: Deflater
+    /// Compresses the best few again, harder; nil when the trial's stream is kept.
+    private let final: Deflater?
+    /// How many of the best trials `final` compresses.
+    private let finalists: Int
     private let strategies: [RowFilter.Strategy]
 
     init(width: Int, bitDepth: Int, effort: Int) {
         self.bitDepth = bitDepth
         self.effort = effort
+        let every: [RowFilter.Strategy] = [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]
         switch effort {
         case 0:
-            deflater = Deflater(.libdeflate(level: 6))
-            strategies = [.uniform(.none)]
+            trial = Deflater(.libdeflate(level: 6))
+            (final, finalists, strategies) = (nil, 0, [.uniform(.none)])
         case 1:
-            deflater = Deflater(.libdeflate(level: 9))
-            strategies = [.uniform(.none), .adaptive]
+            trial = Deflater(.libdeflate(level: 6))
+            (final, finalists, strategies) = (Deflater(.libdeflate(level: 9)), 1, every)
+        case 2:
+            trial = Deflater(.libdeflate(level: 6))
+            (final, finalists, strategies) = (Deflater(.libdeflate(level: 12)), 1, every)
         default:
-            deflater = Deflater(.libdeflate(level: 12))
-            strategies = [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]
+            trial = Deflater(.libdeflate(level: 9))
+            (final, finalists, strategies) = (Deflater(.zopfli(iterations: 15)), 1, every)
         }
-        finalDeflater = effort >= 3 ? Deflater(.zopfli(iterations: 15)) : nil
     }
 
     func best(of images: [Image]) -> Choice {
-        var best: (choice: Int, raw: [UInt8], data: [UInt8])?
-        for (n, image) in images.enumerated() {
-            let packed = RowFilter.pack(image.pixels, width: image.rect.width, height: image.rect.height, bitDepth: bitDepth)
-            let rowBytes = RowFilter.rowBytes(width: image.rect.width, bitDepth: bitDepth)
-            for strategy in strategies {
-                let raw = RowFilter.filter(packed, rowBytes: rowBytes, strategy: strategy)
-                let data = deflater.zlib(raw)
-                if best == nil || data.count < best!.data.count { best = (n, raw, data) }
+        let packed = images.map { RowFilter.pack($0.pixels, width: $0.rect.width, height: $0.rect.height, bitDepth: bitDepth) }
+        let rows = images.map { RowFilter.rowBytes(width: $0.rect.width, bitDepth: bitDepth) }
+        // First the layouts (disposal, rectangle, blend), unfiltered; then every filter on the best layout.
+        var layout = 0
+        if images.count > 1 {
+            var smallest = Int.max
+            for n in images.indices {
+                let size = trial.zlib(RowFilter.filter(packed[n], rowBytes: rows[n], strategy: .uniform(.none))).count
+                if size < smallest { (smallest, layout) = (size, n) }
             }
         }
-        guard var best else { preconditionFailure("no candidate frame") }
-        if let finalDeflater {
-            let data = finalDeflater.zlib(best.raw)
-            if data.count < best.data.count { best.data = data }
+        var trials: [(size: Int, raw: [UInt8], data: [UInt8])] = []
+        for strategy in strategies {
+            let raw = RowFilter.filter(packed[layout], rowBytes: rows[layout], strategy: strategy)
+            let data = trial.zlib(raw)
+            trials.append((data.count, raw, data))
         }
-        let image = images[best.choice]
-        return Choice(choice: best.choice, rect: image.rect, blend: image.blend, data: best.data)
+        // Stable: equal sizes keep the earlier strategy.
+        let ranked = trials.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }.map(\.element)
+        var data = ranked[0].data
+        if let final {
+            for t in ranked.prefix(finalists) {
+                let again = final.zlib(t.raw)
+                if again.count < data.count { data = again }
+            }
+        }
+        let image = images[layout]
+        return Choice(choice: layout, rect: image.rect, blend: image.blend, data: data)
     }
 }
 
@@ -122,19 +141,29 @@ enum RowFilter {
 
     /// Row `y` of `packed` filtered with `kind` (bytes per pixel 1).
     static func apply(_ kind: Kind, _ packed: [UInt8], y: Int, rowBytes: Int, into row: inout [UInt8]) {
-        let start = y * rowBytes
-        let above = y > 0 ? start - rowBytes : -1
-        for i in 0..<rowBytes {
-            let x = packed[start + i]
-            let a = i > 0 ? packed[start + i - 1] : 0
-            let b = above >= 0 ? packed[above + i] : 0
-            let c = above >= 0 && i > 0 ? packed[above + i - 1] : 0
-            switch kind {
-            case .none: row[i] = x
-            case .sub: row[i] = x &- a
-            case .up: row[i] = x &- b
-            case .average: row[i] = x &- UInt8((Int(a) + Int(b)) / 2)
-            case .paeth: row[i] = x &- paeth(a, b, c)
+        packed.withUnsafeBufferPointer { p in
+            row.withUnsafeMutableBufferPointer { r in
+                let cur = p.baseAddress! + y * rowBytes
+                let up: UnsafePointer<UInt8>? = y > 0 ? cur - rowBytes : nil
+                switch kind {
+                case .none:
+                    for i in 0..<rowBytes { r[i] = cur[i] }
+                case .sub:
+                    r[0] = cur[0]
+                    for i in 1..<max(1, rowBytes) { r[i] = cur[i] &- cur[i - 1] }
+                case .up:
+                    if let up { for i in 0..<rowBytes { r[i] = cur[i] &- up[i] } } else { for i in 0..<rowBytes { r[i] = cur[i] } }
+                case .average:
+                    for i in 0..<rowBytes {
+                        let a = i > 0 ? Int(cur[i - 1]) : 0, b = up.map { Int($0[i]) } ?? 0
+                        r[i] = cur[i] &- UInt8((a + b) / 2)
+                    }
+                case .paeth:
+                    for i in 0..<rowBytes {
+                        let a = i > 0 ? cur[i - 1] : 0, b = up?[i] ?? 0, c = i > 0 ? (up?[i - 1] ?? 0) : 0
+                        r[i] = cur[i] &- paeth(a, b, c)
+                    }
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveAPNG
 import WaveGIF
 import WaveKit
 import WaveWebP
@@ -27,7 +28,7 @@ public enum OutputDigest {
             h.update(Array("\(name) \(text.utf8.count)\n".utf8))
             h.update(Array(text.utf8))
         }
-        field("encoder", encoderIdentity)
+        field("encoder", encoderIdentity + (format == .apng ? "; libdeflate \(APNGEncoder.libraryVersion)" : ""))
         field("format", format.rawValue)
         field("preset", relevantDocument(loaded.document, for: format).canonicalText)
         if let image = loaded.config.rider?.image {
@@ -43,12 +44,7 @@ public enum OutputDigest {
     /// The document without the other formats' own settings (`gif` for a WebP, `webp` for a GIF),
     /// which cannot change this format's bytes.
     static func relevantDocument(_ document: JSONNode, for format: OutputFormat) -> JSONNode {
-        let otherFormats: Set<String>
-        switch format {
-        case .gif: otherFormats = ["webp"]
-        case .webp: otherFormats = ["gif"]
-        case .svg: otherFormats = ["gif", "webp"]
-        }
+        let otherFormats = Set(OutputFormat.allCases.filter { $0 != format }.compactMap(\.settingsKey))
         guard case let .object(members) = document.value else { return document }
         return JSONNode(.object(members.filter { !otherFormats.contains($0.key) }))
     }

@@ -120,6 +120,12 @@ enum Pipeline {
             }
             bytes = try webp.finish()
             t.encode = now() - start
+        case .apng:
+            start = now()
+            let (apng, ticks) = try APNGWriter.encoder(renderer, effort: config.apng.effort)
+            for (k, f) in frames.enumerated() { try apng.add(f, delay: ticks ?? timing.delays[k]) }
+            bytes = try apng.finish()
+            t.encode = now() - start
         case .svg:
             // A vector writer draws no frames; its encode time is writing the document.
             start = now()

@@ -6,7 +6,7 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp",
+        "level", "layers", "rider", "label", "gif", "webp", "apng",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
@@ -17,6 +17,7 @@ extension WaveConfig {
     public static let strokeKeys = ["width", "color"]
     public static let gifKeys = ["edges", "matte"]
     public static let webpKeys = ["lossless", "quality", "effort"]
+    public static let apngKeys = ["effort"]
     public static var shapeKeywords: [String] { Shape.Kind.allCases.map(\.rawValue) }
 
     /// Largest output side in pixels (size × scale).
@@ -140,6 +141,11 @@ extension WaveConfig {
             gif.matte = r.color(node["matte"], at: "gif.matte", default: .white) ?? .white
             if gif.matte.a != 255 { r.fail("gif.matte", "must be an opaque color, got \(gif.matte)") }
         }
+        var apng = APNGOptions()
+        if let node = root["apng"], r.object(node, at: "apng") {
+            r.checkKeys(node, at: "apng", allowed: apngKeys)
+            apng.effort = r.integer(node["effort"], at: "apng.effort", default: APNGOptions.defaultEffort, in: 0...3)
+        }
         var webp = WebPOptions()
         if let node = root["webp"], r.object(node, at: "webp") {
             r.checkKeys(node, at: "webp", allowed: webpKeys)
@@ -157,7 +163,7 @@ extension WaveConfig {
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
             loops: loops, background: background, edgeStep: edgeStep, shape: shape, outline: outline, border: border, box: box,
-            level: level, layers: layers, gif: gif, webp: webp, rider: rider, label: label))
+            level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label))
     }
 
     private static func decodeRider(_ node: JSONNode?, box: Rect, scale: Double, layerCount: Int,

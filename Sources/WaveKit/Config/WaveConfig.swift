@@ -39,6 +39,7 @@ public struct WaveConfig: Equatable, Sendable {
     public var layers: [Layer]
     public var gif: GIFOptions
     public var webp: WebPOptions
+    public var apng: APNGOptions
     /// An image that floats on one layer's surface.
     public var rider: Rider?
     /// Text over the water, such as the level in percent.
@@ -49,7 +50,7 @@ public struct WaveConfig: Equatable, Sendable {
                 maxFrames: Int = 300, speedTolerance: Double = 0.02, loops: Int = 0,
                 background: RGBA = .transparent, edgeStep: Double = WaveConfig.defaultEdgeStep, shape: Shape = .rect, outline: Rect? = nil,
                 border: Border? = nil, box: Rect? = nil, level: LevelAnimation = .still(0.5),
-                layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions(),
+                layers: [Layer], gif: GIFOptions = GIFOptions(), webp: WebPOptions = WebPOptions(), apng: APNGOptions = APNGOptions(),
                 rider: Rider? = nil, label: Label? = nil) {
         self.name = name
         self.description = description
@@ -73,6 +74,7 @@ public struct WaveConfig: Equatable, Sendable {
         self.layers = layers
         self.gif = gif
         self.webp = webp
+        self.apng = apng
         self.rider = rider
         self.label = label
     }
@@ -278,6 +280,18 @@ public struct WebPOptions: Equatable, Sendable {
     public init(lossless: Bool = true, quality: Double = WebPOptions.losslessQuality, effort: Int = 4) {
         self.lossless = lossless
         self.quality = quality
+        self.effort = effort
+    }
+}
+
+/// APNG-only choices.
+public struct APNGOptions: Equatable, Sendable {
+    /// 0…3: how hard the encoder searches for the smallest file (0 fastest; 3 adds Zopfli).
+    public var effort: Int
+
+    public static let defaultEffort = 2
+
+    public init(effort: Int = APNGOptions.defaultEffort) {
         self.effort = effort
     }
 }

@@ -61,6 +61,8 @@ public struct LoopPlan: Equatable, Sendable {
 public enum OutputFormat: String, Sendable, CaseIterable {
     case gif
     case webp
+    /// Animated PNG: indexed colour with every entry's alpha.
+    case apng
     /// Animated SVG: vector paths moved by CSS keyframes, no raster frames.
     case svg
 
@@ -68,14 +70,50 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         switch self {
         case .gif: return "GIF"
         case .webp: return "WebP"
+        case .apng: return "APNG"
         case .svg: return "SVG"
+        }
+    }
+
+    /// The file name extension this format's files get (`{format}` in manifest outputs is the raw
+    /// value instead, which is also a valid extension).
+    public var fileExtension: String {
+        switch self {
+        case .gif: return "gif"
+        case .webp: return "webp"
+        case .apng: return "png"
+        case .svg: return "svg"
+        }
+    }
+
+    /// The format a file name extension names (any case): its own extension or its raw value
+    /// (`.png` and `.apng` are APNG).
+    public init?(fileExtension ext: String) {
+        let ext = ext.lowercased()
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext || $0.rawValue == ext }) else { return nil }
+        self = format
+    }
+
+    /// The known extensions, for messages: ".gif, .webp, .png or .svg".
+    public static var extensionList: String {
+        let names = allCases.map { "." + $0.fileExtension }
+        return names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+
+    /// The preset key holding this format's own settings (`"gif"`), nil when it has none.
+    public var settingsKey: String? {
+        switch self {
+        case .gif: return "gif"
+        case .webp: return "webp"
+        case .apng: return "apng"
+        case .svg: return nil
         }
     }
 
     /// Whether the format's files are text (safe to print on a terminal).
     public var isText: Bool {
         switch self {
-        case .gif, .webp: return false
+        case .gif, .webp, .apng: return false
         case .svg: return true
         }
     }
@@ -85,23 +123,24 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         switch self {
         case .gif: return "image/gif"
         case .webp: return "image/webp"
+        case .apng: return "image/png"
         case .svg: return "image/svg+xml"
         }
     }
 
-    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, SVG (whose keyframes sit at
-    /// the planned frames' times) milliseconds.
+    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, APNG (which writes exact
+    /// fractions where they fit) and SVG (whose keyframes sit at the planned frames' times) milliseconds.
     var unitsPerSecond: Double {
         switch self {
         case .gif: return 100
-        case .webp, .svg: return 1000
+        case .webp, .apng, .svg: return 1000
         }
     }
 
     var unitName: String {
         switch self {
         case .gif: return "cs"
-        case .webp, .svg: return "ms"
+        case .webp, .apng, .svg: return "ms"
         }
     }
 
@@ -110,7 +149,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     var minimumDelay: Int {
         switch self {
         case .gif: return 2
-        case .webp: return 11
+        case .webp, .apng: return 11
         case .svg: return 0
         }
     }

@@ -6,6 +6,7 @@ extension OutputFormat {
         switch self {
         case .gif: return GIFWriter()
         case .webp: return WebPWriter(options: WebPWriter.options(config))
+        case .apng: return APNGWriter(effort: config.apng.effort)
         case .svg: return SVGWriter()
         }
     }

@@ -12,10 +12,10 @@ enum RenderCommand: Subcommand {
                                  completion: .presets)],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif, .webp or .svg picks the format. '-' writes to standard output (with --format, not to a terminal).",
+                       help: "The file to write; .gif, .webp, .png (APNG) or .svg picks the format. '-' writes to standard output (with --format, not to a terminal).",
                        completion: .files(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--format"], value: OutputFormat.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp or .svg name.",
+                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png or .svg name.",
                        completion: .words(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
@@ -136,20 +136,20 @@ enum RenderCommand: Subcommand {
     /// contradicts a known extension is refused rather than writing one format under another's name.
     static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
         let ext = path == standardOutput ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
-        let named = OutputFormat(rawValue: ext)
+        let named = OutputFormat(fileExtension: ext)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
         if let explicit {
             guard let f = OutputFormat(rawValue: explicit.lowercased()) else {
                 throw .usage("--format must be \(formats), got '\(explicit)'")
             }
             if let named, named != f {
-                throw .usage("--format \(f.rawValue) contradicts the file name '\(path)' (a .\(ext) file is \(named.name)); name it .\(f.rawValue) or drop --format")
+                throw .usage("--format \(f.rawValue) contradicts the file name '\(path)' (a .\(ext) file is \(named.name)); name it .\(f.fileExtension) or drop --format")
             }
             return f
         }
         guard let named else {
             if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
-            throw .usage("cannot tell the format from '\(path)'; name it .gif, .webp or .svg, or pass --format")
+            throw .usage("cannot tell the format from '\(path)'; name it \(OutputFormat.extensionList), or pass --format")
         }
         return named
     }
