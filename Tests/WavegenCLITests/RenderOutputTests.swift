@@ -57,7 +57,7 @@ import Testing
         #expect(terminal.outBytes.isEmpty)
         let r = wavegen(["render", "spinner", "-o", "-"])
         #expect(r.code == 64)
-        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|svg")
+        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|apng|svg")
     }
 
     /// An SVG has no raster frames: --frames is a usage error; GIF-only keys get a note.
