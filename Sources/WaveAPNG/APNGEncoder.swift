@@ -158,8 +158,10 @@ public final class APNGEncoder {
             // Source: the rectangle as it is.
             options.append(.init(rect: rect, pixels: rect.crop(frame, width: width), blend: .source))
             disposals.append(dispose)
-            // Over: unchanged pixels become the transparent entry, when blending keeps every pixel exact.
-            if let key, let keyed = keyedPixels(frame, over: canvas, in: rect, key: key) {
+            // Over: unchanged pixels become the transparent entry, when blending keeps every pixel
+            // exact. Not over a cleared rectangle: Pillow (9.4) blends such a frame over the
+            // uncleared pixels.
+            if dispose != .background, let key, let keyed = keyedPixels(frame, over: canvas, in: rect, key: key) {
                 options.append(.init(rect: rect, pixels: keyed, blend: .over))
                 disposals.append(dispose)
             }

@@ -15,7 +15,7 @@ struct Options {
     var verbose = true
 
     static let usage = """
-        usage: wavegen-bench [--runs N] [--scenes a,b,…] [--formats gif,webp] [--threads N]
+        usage: wavegen-bench [--runs N] [--scenes a,b,…] [--formats gif,webp,apng] [--threads N]
                              [--no-memory] [--no-img2webp] [--no-cli] [--json] [--quiet]
 
         Times the render pipeline per stage for the bundled presets, a large case (800×200, 100 frames,
@@ -26,7 +26,7 @@ struct Options {
 
           --runs N        timed runs per case; medians are reported (default 5)
           --scenes LIST   only these scenes (names from the bundled presets, large, big)
-          --formats LIST  gif, webp or both (default both)
+          --formats LIST  any of gif, webp, apng, svg (default gif,webp)
           --threads N     threads of the whole-pipeline run (default 0 = one per core, as wavegen)
           --no-memory     skip the child processes that measure peak RSS
           --no-img2webp   skip the img2webp comparison

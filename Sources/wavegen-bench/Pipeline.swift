@@ -122,8 +122,8 @@ enum Pipeline {
             t.encode = now() - start
         case .apng:
             start = now()
-            let (apng, ticks) = try APNGWriter.encoder(renderer, effort: config.apng.effort)
-            for (k, f) in frames.enumerated() { try apng.add(f, delay: ticks ?? timing.delays[k]) }
+            let apng = try APNGWriter.encoder(renderer, effort: config.apng.effort)
+            for (k, f) in frames.enumerated() { try apng.add(f, delay: timing.delays[k]) }
             bytes = try apng.finish()
             t.encode = now() - start
         case .svg:

@@ -19,19 +19,22 @@ import WaveTestSupport
         let decoded = try APNGDecoder(try folder.bytes("a.png"))
         let names = try folder.contents("frames").sorted()
         let plan = wavegen(["plan", name, "--json"])
-        guard case let .number(duration)? = try JSONParser.parse(plan.out)["duration"]?.value else {
-            Issue.record("plan --json has no duration: \(plan.out)")
+        guard case let .array(planned)? = try JSONParser.parse(plan.out)["timing"]?["apng"]?["delays"]?.value else {
+            Issue.record("plan --json has no APNG delays: \(plan.out)")
             return
         }
+        let delays = planned.compactMap { node -> Int? in if case let .number(n) = node.value { return Int(n) } else { return nil } }
         #expect(decoded.frames.count <= names.count && !decoded.frames.isEmpty)
         #expect(decoded.loops == 0)
-        // Merged frames show for several frame times; expand them back.
+        // Merged frames show for the planned delays of every frame they stand for; expand them back.
         var shown: [[UInt8]] = []
-        let frameTime = duration / Double(names.count)
         for frame in decoded.frames {
-            let times = frame.seconds / frameTime
-            #expect(abs(times - times.rounded()) < 1e-9, "\(name): a delay of \(frame.delay) is not a whole number of frame times")
-            shown += Array(repeating: frame.rgba, count: Int(times.rounded()))
+            var ms = 0
+            while shown.count < delays.count, ms < Int((frame.seconds * 1000).rounded()) {
+                ms += delays[shown.count]
+                shown.append(frame.rgba)
+            }
+            #expect(ms == Int((frame.seconds * 1000).rounded()), "\(name): a delay of \(frame.delay) is not the planned milliseconds")
         }
         #expect(shown.count == names.count)
         for (k, file) in names.enumerated() where k < shown.count {

@@ -36,12 +36,12 @@ import WavegenCLI
         (["orb"], "orb.svg", "749d0b1c4138634ca24fb0bf924d91d5846310b2060f0031158c509a22539f9d"),
         (["progress-bar"], "progress-bar.svg", "76dc714598d6163df4dbb508d7040f5f29df13fe03d4a3178a50c2387ebf9ff3"),
         (["spinner"], "spinner.svg", "2807df4b377461bea706a16f766f53081cccc60eda0a8a2aa1a6a252cc26fd68"),
-        (["boat"], "boat.png", "c5965de8f621e1f162626585c48701fd28320ab71954255896319682927b4298"),
-        (["classic"], "classic.png", "6b3d8739134b75c60bcab0d68b4fa42d21c6ba601641f0d1f36261e1dc3c3401"),
+        (["boat"], "boat.png", "4deea290269a7a852d0b02c3310e381da162668afeb12d07cef7d04a5b04ce81"),
+        (["classic"], "classic.png", "a83d20c2cb4310b078d78c0bb9c68ef1915d98372b46b6d1ea6cf9a3d2ae1c90"),
         (["dark"], "dark.png", "4c09b887237a2eb84df732e4612c8f4316d3327e0e082ee9b694be4196745a39"),
         (["orb"], "orb.png", "408762e38feec379563d8b7942db6db2a6eb3cc8ab44098885d18b08c0071914"),
-        (["progress-bar"], "progress-bar.png", "141a53acef99a24734935b8a3bd34bd9b28bdb27f673547da847eb1264b09bab"),
-        (["spinner"], "spinner.png", "4b8115cd25bd61c018e51e1602353bf07e0f86cd1ffceebdfe043fd8375a219e"),
+        (["progress-bar"], "progress-bar.png", "8769a1bfdd1f2e7a95247851f905a2d3dd09fa5fe04d04b13637a5d4f353d6b8"),
+        (["spinner"], "spinner.png", "162def27dba74ae584cb9e387fb1a7bd98dcd6c38163e6bab4a11c130593a89c"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump

@@ -117,7 +117,7 @@ enum RenderCommand: Subcommand {
     static func sizeHint(_ format: OutputFormat, config: WaveConfig, bytes: Int) -> String? {
         guard format == .gif, config.background.a < 255, bytes > largeImageBytes else { return nil }
         let cut = config.gif.edges == .cut ? "" : " or --set gif.edges=cut"
-        return "this transparent GIF is \(NumberText.bytes(bytes)); WebP keeps true alpha in far less (-o NAME.webp), an opaque background (--background '#FFFFFF')\(cut) shrinks the GIF"
+        return "this transparent GIF is \(NumberText.bytes(bytes)); APNG or WebP keep true alpha in far less (-o NAME.png or NAME.webp), an opaque background (--background '#FFFFFF')\(cut) shrinks the GIF"
     }
 
     /// Removes `frame-NNNN.png` files in `dir` numbered `count` or more: an earlier, longer render's
