@@ -47,7 +47,7 @@ public enum OutputDigest {
         switch format {
         case .gif: otherFormats = ["webp"]
         case .webp: otherFormats = ["gif"]
-        case .svg: otherFormats = ["gif", "webp"]
+        case .svg, .lottie: otherFormats = ["gif", "webp"]
         }
         guard case let .object(members) = document.value else { return document }
         return JSONNode(.object(members.filter { !otherFormats.contains($0.key) }))

@@ -63,12 +63,37 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case webp
     /// Animated SVG: vector paths moved by CSS keyframes, no raster frames.
     case svg
+    /// Lottie (Bodymovin JSON): vector shape layers moved by keyframes, no raster frames.
+    case lottie
 
     public var name: String {
         switch self {
         case .gif: return "GIF"
         case .webp: return "WebP"
         case .svg: return "SVG"
+        case .lottie: return "Lottie"
+        }
+    }
+
+    /// The extension of the format's files (without the dot): a Lottie file is `.json`.
+    public var fileExtension: String {
+        switch self {
+        case .gif, .webp, .svg: return rawValue
+        case .lottie: return "json"
+        }
+    }
+
+    /// The format whose files end in `.ext` (any case), if any.
+    public init?(fileExtension ext: String) {
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext.lowercased() }) else { return nil }
+        self = format
+    }
+
+    /// Whether the format describes the motion as vectors and keyframes (no raster frames).
+    public var isVector: Bool {
+        switch self {
+        case .gif, .webp: return false
+        case .svg, .lottie: return true
         }
     }
 
@@ -76,7 +101,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isText: Bool {
         switch self {
         case .gif, .webp: return false
-        case .svg: return true
+        case .svg, .lottie: return true
         }
     }
 
@@ -86,32 +111,33 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .gif: return "image/gif"
         case .webp: return "image/webp"
         case .svg: return "image/svg+xml"
+        case .lottie: return "application/json"
         }
     }
 
-    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, SVG (whose keyframes sit at
-    /// the planned frames' times) milliseconds.
+    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, SVG and Lottie (whose
+    /// keyframes sit at the planned frames' times) milliseconds.
     var unitsPerSecond: Double {
         switch self {
         case .gif: return 100
-        case .webp, .svg: return 1000
+        case .webp, .svg, .lottie: return 1000
         }
     }
 
     var unitName: String {
         switch self {
         case .gif: return "cs"
-        case .webp, .svg: return "ms"
+        case .webp, .svg, .lottie: return "ms"
         }
     }
 
     /// The shortest delay players honour, in `unitName` (shorter GIF delays are slowed to 100 ms by
-    /// browsers); CSS animations have no shortest step.
+    /// browsers); CSS animations and Lottie players have no shortest step.
     var minimumDelay: Int {
         switch self {
         case .gif: return 2
         case .webp: return 11
-        case .svg: return 0
+        case .svg, .lottie: return 0
         }
     }
 }

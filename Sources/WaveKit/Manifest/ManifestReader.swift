@@ -112,9 +112,9 @@ struct ManifestReader {
             }
             if !t.uses(.format) {
                 let ext = t.literalExtension
-                let fromExt = ext.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+                let fromExt = ext.flatMap { OutputFormat(fileExtension: $0) }
                 if node["formats"] == nil, fromExt == nil {
-                    fail(path + ".output", outputNode, "cannot tell the format: end the output with .gif, .webp or .svg, or add \"formats\" and use {format}")
+                    fail(path + ".output", outputNode, "cannot tell the format: end the output with .gif, .webp, .svg or .json (Lottie), or add \"formats\" and use {format}")
                 }
                 if let fromExt, let formats, let other = formats.first(where: { $0 != fromExt }) {
                     fail(path + ".output", outputNode, "ends in .\(ext!) but \"formats\" includes \(other.rawValue); end it with .{format}")
@@ -122,7 +122,7 @@ struct ManifestReader {
             }
         }
         guard problems.count == before, let template else { return nil }
-        let fromExtension = template.literalExtension.flatMap { OutputFormat(rawValue: $0.lowercased()) }
+        let fromExtension = template.literalExtension.flatMap { OutputFormat(fileExtension: $0) }
         return BuildManifest.Job(
             index: index, name: name ?? presetText, presetText: presetText,
             preset: BuildManifest.presetReference(presetText, in: directory),
@@ -162,7 +162,7 @@ struct ManifestReader {
     }
 
     private mutating func formats(_ node: JSONNode, at path: String) -> [OutputFormat]? {
-        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\")") else { return nil }
+        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\", \"svg\", \"lottie\")") else { return nil }
         return uniqueItems(items, at: path, value: { item in
             if case let .string(s) = item.value { return OutputFormat(rawValue: s) }
             return nil
@@ -170,7 +170,7 @@ struct ManifestReader {
             if case let .string(s) = item.value, let guess = ManifestReader.suggestion(for: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
                 return "\(item.brief) is not a format (did you mean \"\(guess)\"?)"
             }
-            return "\(item.brief) is not a format (expected \"gif\" or \"webp\")"
+            return "\(item.brief) is not a format (expected " + OutputFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")"
         })
     }
 

@@ -7,6 +7,7 @@ extension OutputFormat {
         case .gif: return GIFWriter()
         case .webp: return WebPWriter(options: WebPWriter.options(config))
         case .svg: return SVGWriter()
+        case .lottie: return LottieWriter()
         }
     }
 }

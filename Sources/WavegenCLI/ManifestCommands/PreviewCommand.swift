@@ -42,7 +42,7 @@ enum PreviewCommand: Subcommand {
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         guard let file = a.value("--output") else { throw .usage("missing --output <file.html>") }
         let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
-        if file == "-" || OutputFormat(rawValue: ext) != nil {
+        if file == "-" || OutputFormat(fileExtension: ext) != nil {
             throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
         }
         let workers = try BuildCommand.jobCount(a)

@@ -6,16 +6,16 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF, WebP or SVG.",
+        abstract: "Render a preset to an animated GIF, WebP, SVG or Lottie.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [ArgumentSpec(name: "<preset>", help: "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).",
                                  completion: .presets)],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif, .webp or .svg picks the format. '-' writes to standard output (with --format, not to a terminal).",
-                       completion: .files(OutputFormat.allCases.map(\.rawValue))),
+                       help: "The file to write; .gif, .webp, .svg or .json (Lottie) picks the format. '-' writes to standard output (with --format, not to a terminal).",
+                       completion: .files(OutputFormat.allCases.map(\.fileExtension))),
             OptionSpec(names: ["--format"], value: OutputFormat.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp or .svg name.",
+                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .svg or .json name.",
                        completion: .words(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
@@ -46,15 +46,15 @@ enum RenderCommand: Subcommand {
         let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
-        if framesFolder != nil, format == .svg {
-            throw .usage("--frames writes raster frames; an SVG has none (render a .webp or .gif with --frames to see them)")
+        if framesFolder != nil, format.isVector {
+            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a Lottie") has none (render a .webp or .gif with --frames to see them)")
         }
-        if format == .svg, !a.has("--quiet") {
+        if format.isVector, !a.has("--quiet") {
             var ignored: [String] = []
             if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
             if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
             if config.webp != WebPOptions() { ignored.append("webp") }
-            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for SVG; ignored\n") }
+            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for \(format.name); ignored\n") }
         }
         if let dir = framesFolder {
             do {
@@ -136,20 +136,20 @@ enum RenderCommand: Subcommand {
     /// contradicts a known extension is refused rather than writing one format under another's name.
     static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
         let ext = path == standardOutput ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
-        let named = OutputFormat(rawValue: ext)
+        let named = OutputFormat(fileExtension: ext)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
         if let explicit {
             guard let f = OutputFormat(rawValue: explicit.lowercased()) else {
                 throw .usage("--format must be \(formats), got '\(explicit)'")
             }
             if let named, named != f {
-                throw .usage("--format \(f.rawValue) contradicts the file name '\(path)' (a .\(ext) file is \(named.name)); name it .\(f.rawValue) or drop --format")
+                throw .usage("--format \(f.rawValue) contradicts the file name '\(path)' (a .\(ext) file is \(named.name)); name it .\(f.fileExtension) or drop --format")
             }
             return f
         }
         guard let named else {
             if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
-            throw .usage("cannot tell the format from '\(path)'; name it .gif, .webp or .svg, or pass --format")
+            throw .usage("cannot tell the format from '\(path)'; name it .gif, .webp, .svg or .json (Lottie), or pass --format")
         }
         return named
     }
