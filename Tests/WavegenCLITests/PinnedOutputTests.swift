@@ -36,6 +36,12 @@ import WavegenCLI
         (["orb"], "orb.svg", "749d0b1c4138634ca24fb0bf924d91d5846310b2060f0031158c509a22539f9d"),
         (["progress-bar"], "progress-bar.svg", "76dc714598d6163df4dbb508d7040f5f29df13fe03d4a3178a50c2387ebf9ff3"),
         (["spinner"], "spinner.svg", "2807df4b377461bea706a16f766f53081cccc60eda0a8a2aa1a6a252cc26fd68"),
+        (["boat"], "boat.json", "e0b887ee4d38f866f883a5e2537e72c71872fd00c5f3c8b80cbbaafbb8f94933"),
+        (["classic"], "classic.json", "2c26fd7b5b35ca1526c3f655c18f96285c3d3277c33db81cfa12fa1a84592fe0"),
+        (["dark"], "dark.json", "131732877b751050ffa48b1b2c42a843e13cc4ec4e5c25d472d15e6aee1aa04d"),
+        (["orb"], "orb.json", "6c375caaa756c7195a3eefbe1191163d8c42158385de1f1ae9e27a54a7052a0e"),
+        (["progress-bar"], "progress-bar.json", "9b948b711e5ca96ae127f3dcdd785922ac71c8de807f59205c8126d28addf4cb"),
+        (["spinner"], "spinner.json", "c6e76fefcc332bcb25e1a5a9c701cc1d8fbbdf0a43841881d53792eabe80c535"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump

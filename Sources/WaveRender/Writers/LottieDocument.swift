@@ -64,9 +64,8 @@ struct LottieDocument {
                            ("sh", .int(config.height)), ("ks", opacityTransform(Double(config.background.a) / 255))])
         }
 
-        let title = config.description.isEmpty ? config.name : config.description
         return .object([
-            ("v", .string(LottieDocument.version)), ("nm", .string(title)), ("fr", .number(plan.fps)), ("ip", .int(0)),
+            ("v", .string(LottieDocument.version)), ("nm", .string(config.name)), ("fr", .number(plan.fps)), ("ip", .int(0)),
             ("op", .int(frames)), ("w", .int(config.width)), ("h", .int(config.height)), ("ddd", .int(0)),
             ("assets", .array(assets)),
             ("layers", LottieDocument.layerList(layers, frames: frames)),
