@@ -145,7 +145,7 @@ struct LottieDocument {
 
     /// Wave layer i at frame 0 as a group: its surface closed down to `bottom`, filled, drifting by
     /// its cycles × wavelength over the loop (linear keyframes at frames 0 and N). `color` replaces
-    /// the layer's colour and opacity (the label's matte).
+    /// the layer's colour and opacity (the label's colour on the water).
     func waveGroup(layer i: Int, surfaces: WaveModel.Surfaces, bottom: Double, color: RGBA? = nil) -> JSONNode {
         let layer = config.layers[i]
         let shift = Double(plan.layers[i].cycles) * layer.wavelength
