@@ -4,11 +4,11 @@ import WaveText
 
 /// A Lottie (Bodymovin) animation of a preset: `fr` the planned frame rate, `ip` 0, `op` the loop's
 /// frame count, so players loop it seamlessly. Shape layers hold the wave layers (closed Bézier
-/// paths drifting by position keyframes inside a group that the level moves), clipped to the
-/// shape by a track matte; the border ring is a stroke; the label is glyph outlines, its part under the
-/// front layer recoloured through a track matte; the rider an embedded PNG moved and turned by
-/// keyframes at every planned frame. Only features lottie-web, lottie-android and lottie-ios all
-/// render (docs/lottie.md says which and why).
+/// paths drifting by position keyframes inside a group that the level moves), composed and then
+/// clipped to the shape by a track matte; the border ring is a stroke; the label's glyph outlines
+/// are the matte of a layer coloured by the front layer's surface; the rider is an embedded PNG
+/// moved and turned by keyframes at every planned frame. Only features lottie-web, lottie-android,
+/// lottie-ios and rlottie all render (docs/lottie.md says which and why).
 struct LottieDocument {
     let config: WaveConfig
     let plan: LoopPlan
@@ -46,7 +46,7 @@ struct LottieDocument {
         var assets: [JSONNode] = []
         if let figure = model.outline.figure(inset: model.waterInset) {
             let water = try waterLayers(surfaces: surfaces, bottom: bottom, levelKeyframes: levelKeyframes, assets: &assets)
-            if case let .rect(r, radius) = figure, radius == 0, r.x <= 0, r.y <= 0, r.maxX >= Double(config.width), r.maxY >= Double(config.height) {
+            if scene.fillsCanvas(figure) {
                 layers += water
             } else {
                 // The water is composed first (a precomposition), then clipped to the shape by a

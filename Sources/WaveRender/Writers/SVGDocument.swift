@@ -90,7 +90,7 @@ struct SVGDocument {
             water.append("<use href=\"#\(p)t\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
         }
         if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
-            if case let .rect(r, radius) = figure, radius == 0, r.x <= 0, r.y <= 0, r.maxX >= Double(w), r.maxY >= Double(h) {
+            if scene.fillsCanvas(figure) {
                 body += water
             } else {
                 // A mask rather than a clip path: browsers clip each shape in a clipped group on its

@@ -30,6 +30,12 @@ struct VectorScene {
     /// The layer that the rider rides, which splits the layers into those behind it and those in front.
     var riderLayer: Int { min(config.rider?.layer ?? model.frontLayer, model.frontLayer) }
 
+    /// Whether `figure` (the water region) covers the whole canvas, so that nothing needs clipping.
+    func fillsCanvas(_ figure: OutlineFigure) -> Bool {
+        guard case let .rect(r, radius) = figure else { return false }
+        return radius == 0 && r.x <= 0 && r.y <= 0 && r.maxX >= Double(config.width) && r.maxY >= Double(config.height)
+    }
+
     /// How far down the closed surface paths reach, in output pixels: below the box even when the
     /// level moves the water up, so no moving surface shows its bottom edge.
     func waterBottom(levelKeyframes: [Keyframe]?) -> Double {
