@@ -3,7 +3,9 @@ raster frames with rlottie, Telegram's Lottie renderer (PyPI rlottie-python):
 
 - rlottie renders every frame of the loop at the preset's size, and each matches wavegen's raster
   frame at that frame (premultiplied RGBA) at a PSNR of at least 35 dB;
-- frame `op` (the loop's end, which players show as frame 0 again) equals frame 0;
+- frame `op` (the loop's end, which players show as frame 0 again) equals frame 0 (as for every
+  bundled preset; a preset whose level ramps one way does not return to frame 0, so this part fails
+  for it by design);
 - `fr`, `ip`, `op`, `w` and `h` are the planned frame rate, 0, the frame count and the size;
 - the PyPI `lottie` package reads the file without warnings and keeps every member it was given
   (a member it drops is one it does not know).
