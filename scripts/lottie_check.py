@@ -69,6 +69,8 @@ def dropped_members(written, read, path=""):
 
 def main():
     args = sys.argv[1:]
+    if not args or args[0].startswith("-"):
+        sys.exit("usage: scripts/check-lottie path/to/wavegen [--save DIR] [preset ...]")
     save = None
     if "--save" in args:
         i = args.index("--save")
