@@ -79,7 +79,7 @@ public struct BuildPlan: Sendable {
                         configs.append(config)
                         for format in job.formats ?? [] {
                             var values: [OutputTemplate.Field: String] = [
-                                .name: presetName, .scale: OutputTemplate.scaleText(scale), .format: format.rawValue,
+                                .name: presetName, .scale: OutputTemplate.scaleText(scale), .format: format.fileExtension,
                             ]
                             if let variant { values[.variant] = variant.name }
                             if let level { values[.level] = OutputTemplate.levelText(level) }

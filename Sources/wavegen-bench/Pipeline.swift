@@ -126,12 +126,12 @@ enum Pipeline {
             for (k, f) in frames.enumerated() { try apng.add(f, delay: timing.delays[k]) }
             bytes = try apng.finish()
             t.encode = now() - start
-        case .svg:
+        case .svg, .lottie:
             // A vector writer draws no frames; its encode time is writing the document.
             start = now()
             let animation = Animation(config: config, plan: plan, label: try labelOverlay(config))
             do throws(RenderError) {
-                let writer = SVGWriter()
+                let writer = format.writer(for: config)
                 try writer.begin(animation, raster: nil)
                 bytes = try writer.finish()
             } catch {

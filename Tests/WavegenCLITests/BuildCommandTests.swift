@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveGIF
 import WaveKit
+import WaveRender
 import WaveWebP
 @testable import WavegenCLI
 
@@ -210,6 +211,39 @@ import WaveWebP
         let dark = try GIFDecoder.decode(try folder.bytes("out/classic-dark@2x-000.gif"))
         #expect(dark.width == 32)
         #expect(Array(dark.frames[0].prefix(4)) == [0x12, 0x12, 0x12, 255])
+    }
+
+    /// "lottie" in "formats" writes NAME.json ({format} is the extension); a template ending in .json
+    /// is a Lottie; the lock covers them like any output, and --prune keeps them.
+    @Test func lottieOutputsAreJSONFiles() throws {
+        let folder = try project("""
+            {"jobs": [
+              { "name": "blue", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "lottie"], "scales": [1, 2] },
+              { "name": "plain", "preset": "presets/green.json", "output": "out/plain.json" }
+            ]}
+            """)
+        let out = folder.path + "/out"
+        let first = wavegen(["build", folder.file("wavegen.json")])
+        #expect(first.code == 0, "\(first.err)")
+        #expect(first.paths("written") == ["\(out)/blue.gif", "\(out)/blue.json", "\(out)/blue@2x.gif", "\(out)/blue@2x.json", "\(out)/plain.json"])
+        let lottie = try JSONParser.parse(try folder.bytes("out/blue@2x.json"))
+        #expect(lottie["w"]?.value == .number(32) && lottie["ip"]?.value == .number(0))
+        #expect(try folder.bytes("out/blue.json") == RenderPipeline().render(folder.file("presets/blue.json"), format: .lottie))
+        let check = wavegen(["build", folder.file("wavegen.json"), "--check"])
+        #expect(check.code == 0, "\(check.out)")
+        #expect(check.outLines.last == "5 outputs: 5 unchanged, 0 missing, 0 stale, 0 modified, 0 over budget, 0 failed")
+        // Without @2x, its Lottie is an orphan like its GIF; a JSON file no template makes is not.
+        try folder.writeFile("{}", at: "out/notes.json")
+        try folder.writeFile("""
+            {"jobs": [
+              { "name": "blue", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "lottie"], "scales": [1] },
+              { "name": "plain", "preset": "presets/green.json", "output": "out/plain.json" }
+            ]}
+            """, at: "wavegen.json")
+        let prune = wavegen(["build", folder.file("wavegen.json"), "--prune"])
+        #expect(prune.code == 0, "\(prune.err)")
+        #expect(prune.paths("pruned") == ["\(out)/blue@2x.gif", "\(out)/blue@2x.json"])
+        #expect(folder.regularFiles(under: "out") == ["blue.gif", "blue.json", "notes.json", "plain.json"])
     }
 
     @Test func commandLineOverridesComeAfterTheJobs() throws {

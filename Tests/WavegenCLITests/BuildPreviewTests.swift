@@ -3,6 +3,7 @@ import Testing
 import WaveGIF
 import WaveKit
 import WavePNG
+import WaveRender
 import WaveWebP
 @testable import WavegenCLI
 
@@ -119,6 +120,27 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         #expect(html.contains("over the budget of 10"))
         // Nothing but the page is written.
         #expect(try folder.contents() == ["p.html", "presets", "wavegen.json"])
+    }
+
+    /// A Lottie output gets a card with its size and numbers but no picture: the page loads no
+    /// player (and no script).
+    @Test func aLottieOutputIsListedWithItsSize() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "presets/tiny.json")
+        try folder.writeFile("""
+            {"jobs": [{ "name": "tiny", "preset": "presets/tiny.json", "output": "out/{name}.{format}", "formats": ["gif", "lottie"] }]}
+            """, at: "wavegen.json")
+        let page = folder.file("p.html")
+        let r = wavegen(["preview", folder.path, "-o", page, "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(imageSources(html).count == 2, "only the GIF is shown, on light and dark")
+        #expect(!html.contains("<script"))
+        let lottie = try RenderPipeline().render(folder.file("presets/tiny.json"), format: .lottie)
+        let card = try #require(html.components(separatedBy: "out/tiny.json</figcaption>").dropFirst().first)
+        #expect(card.contains("Lottie JSON: plays in lottie-web, lottie-android, lottie-ios and rlottie"))
+        #expect(card.contains("<dt>format</dt><dd>Lottie</dd>"))
+        #expect(card.contains("<dd>\(NumberText.grouped(lottie.count)) bytes"), "\(card.prefix(600))")
     }
 
     @Test func aFailedPresetGetsACardAndTheExitCode() throws {

@@ -42,6 +42,12 @@ import WavegenCLI
         (["orb"], "orb.png", "408762e38feec379563d8b7942db6db2a6eb3cc8ab44098885d18b08c0071914"),
         (["progress-bar"], "progress-bar.png", "8769a1bfdd1f2e7a95247851f905a2d3dd09fa5fe04d04b13637a5d4f353d6b8"),
         (["spinner"], "spinner.png", "162def27dba74ae584cb9e387fb1a7bd98dcd6c38163e6bab4a11c130593a89c"),
+        (["boat"], "boat.json", "e0b887ee4d38f866f883a5e2537e72c71872fd00c5f3c8b80cbbaafbb8f94933"),
+        (["classic"], "classic.json", "2c26fd7b5b35ca1526c3f655c18f96285c3d3277c33db81cfa12fa1a84592fe0"),
+        (["dark"], "dark.json", "131732877b751050ffa48b1b2c42a843e13cc4ec4e5c25d472d15e6aee1aa04d"),
+        (["orb"], "orb.json", "6c375caaa756c7195a3eefbe1191163d8c42158385de1f1ae9e27a54a7052a0e"),
+        (["progress-bar"], "progress-bar.json", "9b948b711e5ca96ae127f3dcdd785922ac71c8de807f59205c8126d28addf4cb"),
+        (["spinner"], "spinner.json", "c6e76fefcc332bcb25e1a5a9c701cc1d8fbbdf0a43841881d53792eabe80c535"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump

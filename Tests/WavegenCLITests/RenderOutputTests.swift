@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveKit
 @testable import WavegenCLI
 
 /// Where `render` writes, and what it says about it.
@@ -57,7 +58,7 @@ import Testing
         #expect(terminal.outBytes.isEmpty)
         let r = wavegen(["render", "spinner", "-o", "-"])
         #expect(r.code == 64)
-        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|apng|svg")
+        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|apng|svg|lottie")
     }
 
     /// An SVG has no raster frames: --frames is a usage error; GIF-only keys get a note.
@@ -77,6 +78,32 @@ import Testing
         #expect(text.contains("role=\"img\"") && text.contains("<title>") && text.contains("@keyframes"))
         #expect(!text.contains("<script") && !text.contains("xlink"))
         #expect(text.contains("prefers-reduced-motion:reduce"))
+    }
+
+    /// A Lottie is written as .json or with --format lottie; it has no raster frames; a folder that
+    /// does not exist gets one line and no file.
+    @Test func lottieByExtensionOrFormat() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("a.json")])
+        #expect(r.code == 0 && r.err.isEmpty, "\(r.err)")
+        #expect(r.out == folder.file("a.json") + ": 128×128, 2 s, \(NumberText.bytes(try folder.bytes("a.json").count))\n")
+        let text = String(decoding: try folder.bytes("a.json"), as: UTF8.self)
+        #expect(text.hasPrefix("{\"v\":\"5.7.0\",\"nm\":\"classic\",\"fr\":50,\"ip\":0,\"op\":100,\"w\":128,\"h\":128,"))
+        let piped = CapturedConsole()
+        #expect(Wavegen.run(["render", "classic", "--format", "lottie", "-o", "-"], console: piped.console) == 0)
+        #expect(piped.outBytes == (try folder.bytes("a.json")))
+        let frames = wavegen(["render", "classic", "-o", folder.file("b.json"), "--frames", folder.file("frames")])
+        #expect(frames.code == 64)
+        #expect(frames.errLines.first == "Error: --frames writes raster frames; a Lottie has none (render a .webp or .gif with --frames to see them)")
+        let contradiction = wavegen(["render", "classic", "--format", "lottie", "-o", folder.file("c.svg")])
+        #expect(contradiction.code == 64)
+        #expect(contradiction.errLines.first == "Error: --format lottie contradicts the file name '\(folder.file("c.svg"))' (a .svg file is SVG); name it .json or drop --format")
+        let missing = wavegen(["render", "orb", "-o", folder.file("no/such/folder/x.json")])
+        #expect(missing.code == 73)
+        #expect(missing.errLines == ["Error: \(folder.file("no/such/folder/x.json")): cannot write: folder \(folder.file("no/such/folder")) does not exist"])
+        let spinner = wavegen(["render", "spinner", "-o", folder.file("spinner.json")])
+        #expect(spinner.errLines == ["note: gif.edges has no meaning for Lottie; ignored"], "\(spinner.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.json", "spinner.json"])
     }
 
     /// Identical frames merged into fewer images: the line says both numbers.

@@ -65,6 +65,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case apng
     /// Animated SVG: vector paths moved by CSS keyframes, no raster frames.
     case svg
+    /// Lottie (Bodymovin JSON): vector shape layers moved by keyframes, no raster frames.
+    case lottie
 
     public var name: String {
         switch self {
@@ -72,29 +74,29 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .webp: return "WebP"
         case .apng: return "APNG"
         case .svg: return "SVG"
+        case .lottie: return "Lottie"
         }
     }
 
-    /// The file name extension this format's files get (`{format}` in manifest outputs is the raw
-    /// value instead, which is also a valid extension).
+    /// The extension of the format's files (without the dot): an APNG is `.png`, a Lottie file `.json`.
     public var fileExtension: String {
         switch self {
-        case .gif: return "gif"
-        case .webp: return "webp"
+        case .gif, .webp, .svg: return rawValue
         case .apng: return "png"
-        case .svg: return "svg"
+        case .lottie: return "json"
         }
     }
 
-    /// The format a file name extension names (any case): its own extension or its raw value
-    /// (`.png` and `.apng` are APNG).
+    /// The format a file name extension names (any case): its own extension, or its raw value
+    /// where that differs (`.png` and `.apng` are APNG).
     public init?(fileExtension ext: String) {
         let ext = ext.lowercased()
-        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext || $0.rawValue == ext }) else { return nil }
+        guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext })
+            ?? OutputFormat.allCases.first(where: { $0.rawValue == ext && $0 != .lottie }) else { return nil }
         self = format
     }
 
-    /// The known extensions, for messages: ".gif, .webp, .png or .svg".
+    /// The known extensions, for messages: ".gif, .webp, .png, .svg or .json".
     public static var extensionList: String {
         let names = allCases.map { "." + $0.fileExtension }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
@@ -106,7 +108,15 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .gif: return "gif"
         case .webp: return "webp"
         case .apng: return "apng"
-        case .svg: return nil
+        case .svg, .lottie: return nil
+        }
+    }
+
+    /// Whether the format describes the motion as vectors and keyframes (no raster frames).
+    public var isVector: Bool {
+        switch self {
+        case .gif, .webp, .apng: return false
+        case .svg, .lottie: return true
         }
     }
 
@@ -114,7 +124,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isText: Bool {
         switch self {
         case .gif, .webp, .apng: return false
-        case .svg: return true
+        case .svg, .lottie: return true
         }
     }
 
@@ -125,32 +135,33 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .webp: return "image/webp"
         case .apng: return "image/png"
         case .svg: return "image/svg+xml"
+        case .lottie: return "application/json"
         }
     }
 
-    /// Delay units per second: GIF counts centiseconds, WebP milliseconds, APNG (which writes exact
-    /// fractions where they fit) and SVG (whose keyframes sit at the planned frames' times) milliseconds.
+    /// Delay units per second: GIF counts centiseconds; WebP, APNG, SVG and Lottie (whose keyframes
+    /// sit at the planned frames' times) milliseconds.
     var unitsPerSecond: Double {
         switch self {
         case .gif: return 100
-        case .webp, .apng, .svg: return 1000
+        case .webp, .apng, .svg, .lottie: return 1000
         }
     }
 
     var unitName: String {
         switch self {
         case .gif: return "cs"
-        case .webp, .apng, .svg: return "ms"
+        case .webp, .apng, .svg, .lottie: return "ms"
         }
     }
 
     /// The shortest delay players honour, in `unitName` (shorter GIF delays are slowed to 100 ms by
-    /// browsers); CSS animations have no shortest step.
+    /// browsers); CSS animations and Lottie players have no shortest step.
     var minimumDelay: Int {
         switch self {
         case .gif: return 2
         case .webp, .apng: return 11
-        case .svg: return 0
+        case .svg, .lottie: return 0
         }
     }
 }

@@ -162,7 +162,7 @@ struct ManifestReader {
     }
 
     private mutating func formats(_ node: JSONNode, at path: String) -> [OutputFormat]? {
-        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\")") else { return nil }
+        guard let items = nonEmptyArray(node, at: path, of: "formats (\"gif\", \"webp\", \"svg\", \"lottie\")") else { return nil }
         return uniqueItems(items, at: path, value: { item in
             if case let .string(s) = item.value { return OutputFormat(rawValue: s) }
             return nil
@@ -170,7 +170,7 @@ struct ManifestReader {
             if case let .string(s) = item.value, let guess = ManifestReader.suggestion(for: s.lowercased(), among: OutputFormat.allCases.map(\.rawValue)) {
                 return "\(item.brief) is not a format (did you mean \"\(guess)\"?)"
             }
-            return "\(item.brief) is not a format (expected \"gif\" or \"webp\")"
+            return "\(item.brief) is not a format (expected " + OutputFormat.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + ")"
         })
     }
 

@@ -8,6 +8,7 @@ extension OutputFormat {
         case .webp: return WebPWriter(options: WebPWriter.options(config))
         case .apng: return APNGWriter(effort: config.apng.effort)
         case .svg: return SVGWriter()
+        case .lottie: return LottieWriter()
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import WaveKit
-import WavePNG
 import WaveText
 
 /// The text of an animated SVG: the wave layers as closed paths drifting by CSS keyframes, the
@@ -10,24 +9,20 @@ import WaveText
 struct SVGDocument {
     let config: WaveConfig
     let plan: LoopPlan
-    let model: WaveModel
+    let scene: VectorScene
     let motion: SVGMotion
     /// The label's placement on the canvas (the raster's) and its glyph outlines.
     let label: (overlay: LabelOverlay, outline: TextOutline)?
 
     /// Stands for the id prefix until the document is complete.
     static let prefix = "\u{1}"
-    /// Largest vertical distance between a traced surface and the true sine, in output pixels.
-    static let surfaceTolerance = 0.02
-    /// The part of `surfaceTolerance` the Béziers themselves may use; rounding gets the rest.
-    static let bezierTolerance = 0.01
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 2.0
 
     init(_ animation: Animation, labelOutline: TextOutline?) {
         config = animation.config
         plan = animation.plan
-        model = WaveModel(config: config, plan: plan)
+        scene = VectorScene(config: config, plan: plan)
         motion = SVGMotion(config: config, plan: plan)
         if let overlay = animation.label, let labelOutline { label = (overlay, labelOutline) } else { label = nil }
     }
@@ -44,18 +39,18 @@ struct SVGDocument {
 
         // The level group's motion.
         var levelStyle = ""
-        if let keyframes = motion.levelKeyframes() {
+        let levelKeyframes = scene.levelKeyframes()
+        if let keyframes = levelKeyframes {
             styles.append("@keyframes \(p)v{" + keyframes.map { k in
-                let timing = k.timing.map { ";animation-timing-function:\($0)" } ?? ""
+                let timing = k.easing.map { ";animation-timing-function:\(SVGMotion.timing($0))" } ?? ""
                 return "\(SVGMotion.percent(k.u)){translate:0 \(px(k.value))\(timing)}"
             }.joined() + "}")
             levelStyle = " style=\"animation:\(motion.animation(p + "v", micros: motion.loopMicros))\""
         }
 
         // The layers at frame 0, each drifting.
-        let surfaces = model.surfaces(frame: 0, of: plan.frameCount)
-        let rise = max(0, -(motion.levelKeyframes()?.map(\.value).min() ?? 0))
-        let bottom = (config.box.maxY + rise + 1).rounded(.up)
+        let surfaces = scene.model.surfaces(frame: 0, of: plan.frameCount)
+        let bottom = scene.waterBottom(levelKeyframes: levelKeyframes)
         var layers: [String] = []
         var frontLayerUse = ""
         for (i, layer) in config.layers.enumerated() {
@@ -68,7 +63,7 @@ struct SVGDocument {
             }
             let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
             let paint = fill(layer.color, opacity: layer.opacity)
-            if label != nil, i == model.frontLayer {
+            if label != nil, i == scene.model.frontLayer {
                 // The label's on-water colour shows where this layer covers it: the path is kept in
                 // the defs and used twice, by the layers and by the label's mask.
                 defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
@@ -81,8 +76,7 @@ struct SVGDocument {
 
         // The water, clipped to the region inside the border and gap.
         var water: [String] = []
-        let riderLayer = config.rider?.layer ?? model.frontLayer
-        let back = Array(layers[...min(riderLayer, layers.count - 1)]), front = Array(layers[(min(riderLayer, layers.count - 1) + 1)...])
+        let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
         water.append(group(back, style: levelStyle))
         if let rider = config.rider { water.append(try riderGroup(rider, styles: &styles)) }
         if !front.isEmpty { water.append(group(front, style: levelStyle)) }
@@ -95,8 +89,8 @@ struct SVGDocument {
             water.append("<use href=\"#\(p)t\"\(fill(l.color))/>")
             water.append("<use href=\"#\(p)t\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
         }
-        if let figure = model.outline.figure(inset: model.waterInset) {
-            if case let .rect(r, radius) = figure, radius == 0, r.x <= 0, r.y <= 0, r.maxX >= Double(w), r.maxY >= Double(h) {
+        if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
+            if scene.fillsCanvas(figure) {
                 body += water
             } else {
                 // A mask rather than a clip path: browsers clip each shape in a clipped group on its
@@ -107,9 +101,9 @@ struct SVGDocument {
         }
 
         // The border ring: the outline less the outline shrunk by the ring's width.
-        if let border = config.border, let outer = model.outline.figure(inset: 0) {
+        if let border = config.border, let outer = scene.model.outline.figure(inset: 0) {
             var d = outlinePath(outer)
-            if let inner = model.outline.figure(inset: model.borderWidth) { d += outlinePath(inner) }
+            if let inner = scene.model.outline.figure(inset: scene.model.borderWidth) { d += outlinePath(inner) }
             body.append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(fill(border.color))/>")
         }
 
@@ -132,17 +126,8 @@ struct SVGDocument {
     /// and the distance its drift moves it (plus a pixel each side), down to `bottom`. Rounded to 2
     /// decimals when the rounded path stays within `surfaceTolerance` of the sine, else more.
     func surfacePath(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double, bottom: Double) -> String {
-        let layer = config.layers[i]
-        let sine = SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
-                               origin: surfaces.origin, base: surfaces.base[i], tolerance: SVGDocument.bezierTolerance)
-        let segments = sine.segments(from: config.box.x - max(0, shift) - 1, to: config.box.maxX - min(0, shift) + 1)
-        var best = ""
-        for decimals in 2...4 {
-            let (d, traced) = SVGDocument.surfacePath(segments, bottom: bottom, decimals: decimals)
-            best = d
-            if sine.deviation(of: traced, samples: 64) <= SVGDocument.surfaceTolerance { break }
-        }
-        return best
+        let (sine, segments) = scene.surface(layer: i, surfaces: surfaces, shift: shift)
+        return VectorScene.roundedWithinTolerance(sine) { SVGDocument.surfacePath(segments, bottom: bottom, decimals: $0) }
     }
 
     /// Path data for `segments` closed down to `bottom`, with the curves a reader traces from the
@@ -261,23 +246,14 @@ struct SVGDocument {
     func riderGroup(_ rider: Rider, styles: inout [String]) throws(RenderError) -> String {
         let p = SVGDocument.prefix
         let n = plan.frameCount
-        let poses = (0...n).map { k in
-            rider.pose(on: model.surfaces(atLoopFraction: Double(k) / Double(n), frames: n), box: config.box)
-        }
+        let poses = scene.riderPoses(rider)
         func place(_ pose: (x: Double, y: Double, angle: Double)) -> String {
             "translate:\(px(pose.x)) \(px(pose.y));rotate:\(SVGPathData.format(pose.angle * 180 / Double.pi, decimals: 2))deg"
         }
         styles.append("@keyframes \(p)r{" + poses.enumerated().map { k, pose in
             "\(SVGMotion.percent(Double(k) / Double(n))){\(place(pose))}"
         }.joined() + "}")
-        let image = rider.image.resampled(width: Int((rider.width * SVGDocument.riderResolution).rounded(.up)),
-                                          height: Int((rider.height * SVGDocument.riderResolution).rounded(.up)))
-        let png: [UInt8]
-        do {
-            png = try PNGImage(width: image.width, height: image.height, rgba: image.rgba).encoded()
-        } catch {
-            throw RenderError(.failure, ["SVG: \(error.description)"])
-        }
+        let png = try scene.riderPNG(rider, resolution: SVGDocument.riderResolution, format: "SVG").png
         let href = "data:image/png;base64," + Data(png).base64EncodedString()
         let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         return "<g style=\"\(place(poses[0]));animation:\(motion.animation(p + "r", micros: motion.loopMicros))\">"

@@ -38,7 +38,7 @@ enum Orphans {
                 case .variant: return "[^/]+"
                 case .scale: return "(@[0-9]+(\\.[0-9]+)?x)?"
                 case .level: return "[0-9]{3}"
-                case .format: return "(" + OutputFormat.allCases.map(\.rawValue).joined(separator: "|") + ")"
+                case .format: return "(" + OutputFormat.allCases.map(\.fileExtension).joined(separator: "|") + ")"
                 }
             }
         }.joined()

@@ -201,6 +201,7 @@ enum PreviewPage {
             .stage.dark { background: \(darkBackground); border: 1px solid #121212; color: #9E9E9E; }
             .stage span { font-size: 11px; }
             .stage img { display: block; }
+            .player { max-width: 240px; margin: 0; font-size: 12px; color: #546E7A; }
             dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
             dt { color: #78909C; }
             dd { margin: 0; font-variant-numeric: tabular-nums; }
@@ -229,6 +230,11 @@ enum PreviewPage {
         func image(_ theme: String) -> String {
             "<div class=\"stage \(theme)\"><img src=\"\(src)\" width=\"\(shownWidth)\" height=\"\(shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\"><span>\(theme)</span></div>"
         }
+        // A browser cannot show a Lottie without a player, and the page loads no script: the card
+        // lists the file and its numbers.
+        let stages = o.format == .lottie
+            ? "<p class=\"player\">Lottie JSON: plays in lottie-web, lottie-android, lottie-ios and rlottie; not shown here (this page loads no player)</p>"
+            : "<div class=\"stages\">\(image("light"))\(image("dark"))</div>"
         var size = "\(r.width)×\(r.height) px"
         if r.scale != 1 { size += " (@\(NumberText.decimal(r.scale, places: 3))x, shown at \(shownWidth)×\(shownHeight))" }
         var bytes = "\(NumberText.grouped(r.bytes.count)) bytes" + (r.bytes.count >= 10_000 ? " (\(NumberText.bytes(r.bytes.count)))" : "")
@@ -240,15 +246,15 @@ enum PreviewPage {
             ("size", escape(size)),
             ("frames", "\(r.frames) at \(NumberText.decimal(r.fps, places: 3)) fps, \(NumberText.decimal(r.duration, places: 3)) s loop"),
             ("bytes", bytes),
-            ("palette", "\(r.paletteSize) colors"),
         ]
+        if !o.format.isVector { rows.append(("palette", "\(r.paletteSize) colors")) }
         if let v = o.variant { rows.insert(("variant", escape(v)), at: 0) }
         if let l = o.level { rows.insert(("level", "\(Int((l * 100).rounded())) %"), at: 0) }
         let numbers = rows.map { "<dt>\($0.0)</dt><dd>\($0.1)</dd>" }.joined()
         return """
             <figure class="card" id="output-\(id)">
             <figcaption>\(escape(o.path))</figcaption>
-            <div class="stages">\(image("light"))\(image("dark"))</div>
+            \(stages)
             <dl>\(numbers)</dl>
             </figure>
 

@@ -6,16 +6,16 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF, WebP or SVG.",
+        abstract: "Render a preset to an animated GIF, WebP, SVG or Lottie.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [ArgumentSpec(name: "<preset>", help: "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).",
                                  completion: .presets)],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif, .webp, .png (APNG) or .svg picks the format. '-' writes to standard output (with --format, not to a terminal).",
-                       completion: .files(OutputFormat.allCases.map(\.rawValue))),
+                       help: "The file to write; .gif, .webp, .png (APNG), .svg or .json (Lottie) picks the format. '-' writes to standard output (with --format, not to a terminal).",
+                       completion: .files(OutputFormat.allCases.map(\.fileExtension))),
             OptionSpec(names: ["--format"], value: OutputFormat.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png or .svg name.",
+                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png, .svg or .json name.",
                        completion: .words(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
@@ -46,16 +46,16 @@ enum RenderCommand: Subcommand {
         let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
-        if framesFolder != nil, format == .svg {
-            throw .usage("--frames writes raster frames; an SVG has none (render a .webp or .gif with --frames to see them)")
+        if framesFolder != nil, format.isVector {
+            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a Lottie") has none (render a .webp or .gif with --frames to see them)")
         }
-        if format == .svg, !a.has("--quiet") {
+        if format.isVector, !a.has("--quiet") {
             var ignored: [String] = []
             if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
             if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
             if config.webp != WebPOptions() { ignored.append("webp") }
             if config.apng != APNGOptions() { ignored.append("apng") }
-            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for SVG; ignored\n") }
+            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for \(format.name); ignored\n") }
         }
         if let dir = framesFolder {
             do {

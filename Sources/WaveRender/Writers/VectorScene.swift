@@ -1,0 +1,178 @@
+import Foundation
+import WaveKit
+import WavePNG
+
+/// What the vector writers (SVG, Lottie) share: the wave model at the planned speeds, each layer's
+/// surface as Béziers within a tolerance, the level's keyframes, the rider's poses at every planned
+/// frame and its embedded image. The writers only spell these in their own syntax, so an SVG and a
+/// Lottie of one preset show the same picture at the same time.
+struct VectorScene {
+    let config: WaveConfig
+    let plan: LoopPlan
+    let model: WaveModel
+
+    init(config: WaveConfig, plan: LoopPlan) {
+        self.config = config
+        self.plan = plan
+        model = WaveModel(config: config, plan: plan)
+    }
+
+    /// Largest vertical distance between a traced surface and the true sine, in output pixels.
+    static let surfaceTolerance = 0.02
+    /// The part of `surfaceTolerance` the Béziers themselves may use; rounding gets the rest.
+    static let bezierTolerance = 0.01
+    /// How far the level may lie off from the planned frames' values between keyframes, in output
+    /// pixels: keyframes are exact at every planned frame and between them within this.
+    static let levelTolerance = 0.05
+
+    // MARK: Surfaces
+
+    /// The layer that the rider rides, which splits the layers into those behind it and those in front.
+    var riderLayer: Int { min(config.rider?.layer ?? model.frontLayer, model.frontLayer) }
+
+    /// Whether `figure` (the water region) covers the whole canvas, so that nothing needs clipping.
+    func fillsCanvas(_ figure: OutlineFigure) -> Bool {
+        guard case let .rect(r, radius) = figure else { return false }
+        return radius == 0 && r.x <= 0 && r.y <= 0 && r.maxX >= Double(config.width) && r.maxY >= Double(config.height)
+    }
+
+    /// How far down the closed surface paths reach, in output pixels: below the box even when the
+    /// level moves the water up, so no moving surface shows its bottom edge.
+    func waterBottom(levelKeyframes: [Keyframe]?) -> Double {
+        let rise = max(0, -(levelKeyframes?.map(\.value).min() ?? 0))
+        return (config.box.maxY + rise + 1).rounded(.up)
+    }
+
+    /// Layer i's surface in `surfaces` and its Béziers over the water box's width and the distance
+    /// `shift` its drift moves it (plus a pixel each side), left to right.
+    func surface(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double) -> (sine: SineBeziers, segments: [CubicSegment]) {
+        let layer = config.layers[i]
+        let sine = SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
+                               origin: surfaces.origin, base: surfaces.base[i], tolerance: VectorScene.bezierTolerance)
+        return (sine, sine.segments(from: config.box.x - max(0, shift) - 1, to: config.box.maxX - min(0, shift) + 1))
+    }
+
+    /// The first of `trace(2)`, `trace(3)`, `trace(4)` (a surface written with that many decimals,
+    /// and the curves a reader traces from the rounded numbers) that stays within
+    /// `surfaceTolerance` of `sine`; the last when none does.
+    static func roundedWithinTolerance<T>(_ sine: SineBeziers, _ trace: (_ decimals: Int) -> (T, [CubicSegment])) -> T {
+        var best: T?
+        for decimals in 2...4 {
+            let (written, traced) = trace(decimals)
+            best = written
+            if sine.deviation(of: traced, samples: 64) <= surfaceTolerance { break }
+        }
+        return best!
+    }
+
+    // MARK: Level
+
+    /// The level's offset from its place at frame 0 at loop fraction u, in output pixels (positive
+    /// down).
+    func levelOffset(_ u: Double) -> Double {
+        let n = plan.frameCount
+        return config.box.height * (config.level.level(atLoopFraction: 0, frames: n) - config.level.level(atLoopFraction: u, frames: n))
+    }
+
+    /// A cubic Bézier timing curve from (0, 0) to (1, 1) through (x1, y1) and (x2, y2), as CSS's
+    /// `cubic-bezier()` and Lottie's keyframe handles state it.
+    struct Easing: Equatable {
+        var x1, y1, x2, y2: Double
+    }
+
+    /// A keyframe: loop fraction, value, and the easing towards the next (nil: linear).
+    struct Keyframe {
+        var u: Double
+        var value: Double
+        var easing: Easing?
+    }
+
+    /// The easing `(.364, 0, .636, 1)`: within 0.00025 of the half cosine `easeInOut` uses, over the
+    /// whole ramp.
+    static let easeInOutBezier = Easing(x1: 0.364, y1: 0, x2: 0.636, y2: 1)
+
+    /// The level's keyframes, or nil when it does not move. Ramps use their ends and an easing when
+    /// that stays within `levelTolerance`; otherwise (and for the tide) keyframes at every planned
+    /// frame, subdivided until linear steps between them stay within it.
+    func levelKeyframes() -> [Keyframe]? {
+        guard config.level.moves else { return nil }
+        let n = plan.frameCount
+        if case let .ramp(from, to, ease, pingpong) = config.level, pingpong || n > 1 {
+            let span = abs(to - from) * config.box.height
+            var easing: Easing?
+            if ease == .easeInOut {
+                let b = VectorScene.easeInOutBezier
+                let worst = (0...1000).map { k -> Double in
+                    let p = Double(k) / 1000
+                    return abs(VectorScene.cubicBezier(b, at: p) - ease.apply(p)) * span
+                }.max() ?? 0
+                if worst <= VectorScene.levelTolerance { easing = b }
+            }
+            if ease == .linear || easing != nil {
+                let stops = pingpong ? [0, 0.5, 1] : [0, Double(n - 1) / Double(n), 1]
+                return stops.map { Keyframe(u: $0, value: levelOffset($0), easing: easing) }
+            }
+        }
+        return dense(levelOffset)
+    }
+
+    /// Keyframes at every planned frame of `f`, each step split in m equal parts, m the least that
+    /// keeps straight lines between keyframes within `levelTolerance` of f.
+    func dense(_ f: (Double) -> Double) -> [Keyframe] {
+        let n = plan.frameCount
+        var m = 1
+        while m < 64 {
+            let count = n * m
+            var worst = 0.0
+            for k in 0..<count {
+                let a = Double(k) / Double(count), b = Double(k + 1) / Double(count)
+                let fa = f(a), fb = f(b)
+                for s in 1..<8 {
+                    let t = Double(s) / 8
+                    worst = max(worst, abs(f(a + (b - a) * t) - (fa + (fb - fa) * t)))
+                }
+            }
+            if worst <= VectorScene.levelTolerance { break }
+            m += 1
+        }
+        return (0...(n * m)).map { k in
+            let u = Double(k) / Double(n * m)
+            return Keyframe(u: u, value: f(u), easing: nil)
+        }
+    }
+
+    /// The timing curve `b` at input progress p.
+    static func cubicBezier(_ b: Easing, at p: Double) -> Double {
+        var lo = 0.0, hi = 1.0
+        for _ in 0..<60 {
+            let t = (lo + hi) / 2
+            let x = 3 * (1 - t) * (1 - t) * t * b.x1 + 3 * (1 - t) * t * t * b.x2 + t * t * t
+            if x < p { lo = t } else { hi = t }
+        }
+        let t = (lo + hi) / 2
+        return 3 * (1 - t) * (1 - t) * t * b.y1 + 3 * (1 - t) * t * t * b.y2 + t * t * t
+    }
+
+    // MARK: Rider
+
+    /// The rider's pose (anchor on the canvas in output pixels, turn in radians clockwise) at every
+    /// planned frame 0…N, frame N closing the loop.
+    func riderPoses(_ rider: Rider) -> [(x: Double, y: Double, angle: Double)] {
+        let n = plan.frameCount
+        return (0...n).map { k in
+            rider.pose(on: model.surfaces(atLoopFraction: Double(k) / Double(n), frames: n), box: config.box)
+        }
+    }
+
+    /// The rider's image shrunk to at most `resolution` pixels per displayed pixel, as PNG bytes,
+    /// with its size in pixels. `format` names the writer in an encoding failure.
+    func riderPNG(_ rider: Rider, resolution: Double, format: String) throws(RenderError) -> (png: [UInt8], width: Int, height: Int) {
+        let image = rider.image.resampled(width: Int((rider.width * resolution).rounded(.up)),
+                                          height: Int((rider.height * resolution).rounded(.up)))
+        do {
+            return (try PNGImage(width: image.width, height: image.height, rgba: image.rgba).encoded(), image.width, image.height)
+        } catch {
+            throw RenderError(.failure, ["\(format): \(error.description)"])
+        }
+    }
+}
