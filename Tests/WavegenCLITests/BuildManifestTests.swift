@@ -148,7 +148,7 @@ import Testing
         #expect(lines == [
             "wavegen.json:2:3: error: at jobs[0].preset: is required: a preset file (relative to the manifest) or a bundled preset's name",
             "wavegen.json:3:35: error: at jobs[1].output: unknown field {nmae} (did you mean {name}?)",
-            "wavegen.json:3:77: error: at jobs[1].formats[1]: \"png\" is not a format (did you mean \"svg\"?)",
+            "wavegen.json:3:77: error: at jobs[1].formats[1]: \"png\" is not a format (did you mean \"apng\"?)",
             "wavegen.json:3:84: error: at jobs[1].formats[2]: \"gif\" is listed twice",
             "wavegen.json:4:35: error: at jobs[2].output: uses {variant} but the job has no \"variants\"",
             "wavegen.json:4:73: error: at jobs[2].scales[0]: must be a number greater than 0 and at most 16, got 0",
@@ -156,7 +156,7 @@ import Testing
             "wavegen.json:4:82: error: at jobs[2].scales[3]: must be a number greater than 0 and at most 16, got 17",
             "wavegen.json:5:64: error: at jobs[3].levels: \"from\" (0.8) is above \"to\" (0.2)",
             "wavegen.json:6:35: error: at jobs[4].output: uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])",
-            "wavegen.json:7:35: error: at jobs[5].output: cannot tell the format: end the output with .gif, .webp, .svg or .json (Lottie), or add \"formats\" and use {format}",
+            "wavegen.json:7:35: error: at jobs[5].output: cannot tell the format: end the output with .gif, .webp, .png, .svg or .json, or add \"formats\" and use {format}",
             "wavegen.json:8:35: error: at jobs[6].output: ends in .gif but \"formats\" includes webp; end it with .{format}",
             "wavegen.json:9:76: error: at jobs[7].variants.a/b: a variant name must be non-empty and may not contain /, \\, { or }",
             "wavegen.json:9:86: error: at jobs[7].variants.ok: expected an object of preset key path → value (use {} for the preset as it is), got 3",

@@ -54,23 +54,24 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
 }
 
 @Suite struct BuildPreviewTests {
-    @Test func presetsAreShownAsGIFAndWebPOnLightAndDark() throws {
+    @Test func presetsAreShownAsGIFWebPAndAPNGOnLightAndDark() throws {
         let folder = try TemporaryFolder()
         let tiny = try folder.writeFile(blinkPreset, at: "tiny.json")
         let page = folder.file("preview.html")
         let r = wavegen(["preview", tiny, "spinner", "-o", page])
         #expect(r.code == 0, "\(r.err)")
         #expect(r.err.isEmpty)
-        #expect(r.out.hasPrefix("\(page): 4 animations from 2 inputs, "), "\(r.out)")
+        #expect(r.out.hasPrefix("\(page): 6 animations from 2 inputs, "), "\(r.out)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(!html.contains("http://") && !html.contains("https://"), "the page must not load anything")
         let sources = imageSources(html)
-        #expect(sources.count == 8)
+        #expect(sources.count == 12)
         // Each image twice: on light, then on dark.
         for k in stride(from: 0, to: sources.count, by: 2) { #expect(sources[k] == sources[k + 1]) }
-        #expect(html.components(separatedBy: "class=\"stage light\"").count - 1 == 4)
-        #expect(html.components(separatedBy: "class=\"stage dark\"").count - 1 == 4)
+        #expect(html.components(separatedBy: "class=\"stage light\"").count - 1 == 6)
+        #expect(html.components(separatedBy: "class=\"stage dark\"").count - 1 == 6)
+        #expect(try sources.map { try decodeDataURI($0).mime }.filter { $0 == "image/png" }.count == 4)
 
         let gif = try decodeDataURI(sources[0])
         #expect(gif.mime == "image/gif")
@@ -150,9 +151,9 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let r = wavegen(["preview", "spinner", bad, "-o", page])
         #expect(r.code == 65)
         #expect(r.errLines == ["\(bad):1:9: error: at fps: must be at least 0.1 and at most 240, got 0"], "\(r.err)")
-        #expect(r.out.contains("2 animations from 2 inputs (2 failed)"))
+        #expect(r.out.contains("3 animations from 2 inputs (3 failed)"), "\(r.out)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(imageSources(html).count == 4)
+        #expect(imageSources(html).count == 6)
         #expect(html.contains("class=\"card failed\""))
         #expect(html.contains("at fps: must be at least 0.1"))
     }

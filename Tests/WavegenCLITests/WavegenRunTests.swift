@@ -92,7 +92,7 @@ import WaveTestSupport
     }
 
     @Test(arguments: [
-        ["render", "-o", "x.png"],
+        ["render", "-o", "x.bmp"],
         ["render", "-o", "x.gif", "--format", "png"],
         ["render", "-o", "x.gif", "--threads", "0"],
         ["render", "-o", "x.gif", "--threads", "many"],

@@ -692,25 +692,6 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       },
       "additionalProperties": false
     },
-    "apng": {
-      "description": "APNG-only choices.",
-      "type": "object",
-      "properties": {
-        "effort": {
-          "description": "0…3, how hard the encoder searches for the smallest file: 0 fastest, 2 the default, 3 adds Zopfli (much slower, about 2–5 % smaller).",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 3,
-          "default": 2
-        }
-      },
-      "patternProperties": {
-        "^[$_]": {
-          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
-        }
-      },
-      "additionalProperties": false
-    },
     "webp": {
       "description": "WebP-only choices.",
       "type": "object",
@@ -732,6 +713,25 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "minimum": 0,
           "maximum": 6,
           "default": 4
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
+    },
+    "apng": {
+      "description": "APNG-only choices.",
+      "type": "object",
+      "properties": {
+        "effort": {
+          "description": "0…3, how hard the encoder searches for the smallest file: 0 fastest, 2 the default, 3 adds Zopfli (much slower, about 2–5 % smaller).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 3,
+          "default": 2
         }
       },
       "patternProperties": {
