@@ -28,7 +28,8 @@ import Testing
     @Test(arguments: [0, 9, 25])
     func splitsExactlyAlongTheFrontSurface(frame: Int) throws {
         let (config, plan, overlay) = try labelScene()
-        let renderer = FrameRenderer(config: config, plan: plan, format: .webp, label: overlay)
+        let texts = LabelTexts(label: config.label!, level: config.level, overlays: [config.label!.text(level: 0.5): overlay])
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp, label: texts)
         var cache = ColorCache()
         var out: [UInt8] = []
         renderer.render(frame: frame, into: &out, cache: &cache)

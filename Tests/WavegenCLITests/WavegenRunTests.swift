@@ -248,8 +248,8 @@ import WaveTestSupport
         #expect(r.out.isEmpty)
 
         let config = try PresetLoader.standard.load("orb", overrides: [try #require(PresetOverride(parsing: "size=[48,48]"))])
-        let renderer = FrameRenderer(config: config, plan: try LoopPlanner.plan(config), format: .gif,
-                                     label: try LabelOverlay.rendered(for: config))
+        let plan = try LoopPlanner.plan(config)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif, label: try LabelTexts.rendered(for: config, plan: plan))
         try #require(renderer.palette.transparentIndex != nil)
         let frames = renderedFrames(renderer).map { gifRGBA($0, renderer.palette) }
         let decoded = try GIFDecoder.decode(try folder.bytes("orb.gif"))
