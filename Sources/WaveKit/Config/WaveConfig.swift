@@ -381,6 +381,13 @@ public struct Label: Equatable, Sendable {
         self.strokeColor = strokeColor
     }
 
+    /// Whether a `label.font` value is a file path (it has a '/' or ends in .ttf, .otf or .ttc,
+    /// any case) rather than a family and style for fontconfig ("DejaVu Sans:bold").
+    public static func isFontPath(_ font: String) -> Bool {
+        let lower = font.lowercased()
+        return font.contains("/") || [".ttf", ".otf", ".ttc"].contains { lower.hasSuffix($0) }
+    }
+
     /// The default font: DejaVu Sans Bold from Debian's fonts-dejavu-core.
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 

@@ -38,11 +38,11 @@ extension LabelTexts {
     public func fitWarning(config: WaveConfig, plan: LoopPlan) -> String? {
         let misfits = misfits(config: config, plan: plan)
         guard let worst = misfits.first else { return nil }
-        var where_: [String] = []
-        if worst.outsideShape > 0 { where_.append("\(NumberText.count(worst.outsideShape, "pixel")) outside the shape") }
-        if worst.offCanvas > 0 { where_.append("\(NumberText.count(worst.offCanvas, "pixel")) off the canvas") }
-        let others = overlays.count > 1 ? " (\(misfits.count) of the \(overlays.count) texts it shows over the loop do not fit)" : ""
-        return "the label \"\(worst.text)\" does not fit: \(where_.joined(separator: " and ")) of its text would be cut off\(others); "
+        var parts: [String] = []
+        if worst.outsideShape > 0 { parts.append("\(worst.outsideShape) outside the shape") }
+        if worst.offCanvas > 0 { parts.append("\(worst.offCanvas) off the canvas") }
+        let others = overlays.count > 1 ? "; \(misfits.count) of the \(overlays.count) texts it shows over the loop do not fit" : ""
+        return "the label \"\(worst.text)\" does not fit: \(NumberText.count(worst.offCanvas + worst.outsideShape, "pixel")) of its text would be cut off (\(parts.joined(separator: ", ")))\(others); "
             + "use a smaller label.size, a shorter label.text or another label.position"
     }
 }
