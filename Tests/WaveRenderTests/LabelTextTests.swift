@@ -56,8 +56,8 @@ import WaveRender
     }
 
     /// The SVG of a ramp holds one glyph group per text of its planned frames; at the middle of
-    /// every frame's time window exactly one is shown, and it is that frame's text (its glyphs
-    /// are those of an SVG with that text written out).
+    /// every frame's time window exactly one is shown, and it is that frame's text: the glyphs
+    /// FreeType lays out for it, each at its place.
     @Test func svgShowsEachFramesTextInItsTimeWindow() throws {
         let animation = try smallAnimation("orb", [LabelTextTests.ramp, "fps=10"], size: 64)
         let svg = String(decoding: try RenderPipeline().write(animation, to: [SVGWriter()])[0].bytes, as: UTF8.self)
@@ -65,8 +65,8 @@ import WaveRender
         let texts = try #require(animation.label)
         let distinct = LabelTexts.texts(of: texts.label, level: texts.level, frameCounts: [n])
         #expect(distinct.count > 2)
-        let glyphs = matches(#"<path id="w[0-9a-f]+t(\d+)" d="([^"]+)"/>"#, in: svg)
-        #expect(glyphs.count == distinct.count)
+        let groups = matches(#"<g id="w[0-9a-f]+t(\d+)">((?:<use [^>]+/>)*)</g>"#, in: svg)
+        #expect(groups.count == distinct.count)
         let keyframes = matches(#"@keyframes w[0-9a-f]+l(\d+)\{((?:[0-9.]+%\{opacity:[01]\})+)\}"#, in: svg)
         #expect(keyframes.count == distinct.count)
         let steps = keyframes.map { k in
@@ -77,11 +77,15 @@ import WaveRender
             // step-end: each keyframe's value holds until the next.
             let shown = steps.filter { _, stops in stops.last { $0.0 <= u }?.1 == true }.map(\.0)
             #expect(shown.count == 1, "frame \(k): groups \(shown) shown")
-            guard let j = shown.first, let d = glyphs.first(where: { Int($0[1]) == j })?[2] else { continue }
+            guard let j = shown.first, let uses = groups.first(where: { Int($0[1]) == j })?[2] else { continue }
             let text = texts.text(frame: k, of: n)
-            let alone = try smallAnimation("orb", [LabelTextTests.ramp, "fps=10", "label.text=\"\(text)\""], size: 64)
-            let aloneSVG = String(decoding: try RenderPipeline().write(alone, to: [SVGWriter()])[0].bytes, as: UTF8.self)
-            #expect(matches(#"<path id="w[0-9a-f]+t" d="([^"]+)"/>"#, in: aloneSVG).first?[1] == d, "frame \(k) should show \"\(text)\"")
+            let outline = try #require(try LabelOverlay.outlines(for: animation.config, text: text))
+            let overlay = try #require(texts.overlays[text])
+            let expected = outline.glyphs.filter { !$0.commands.isEmpty }.map { g in
+                "g\(g.index) \(NumberText.decimal(Double(overlay.x) + g.x, places: 2)) \(NumberText.decimal(Double(overlay.y) + g.y, places: 2))"
+            }
+            let written = matches(##"<use href="#w[0-9a-f]+(g\d+)" x="([^"]+)" y="([^"]+)"/>"##, in: uses).map { "\($0[1]) \($0[2]) \($0[3])" }
+            #expect(written == expected, "frame \(k) should show \"\(text)\"")
         }
     }
 

@@ -246,17 +246,29 @@ struct SVGDocument {
     }
 
     /// The label's texts: each text's glyphs drawn in the label's colours (the on-water colour
-    /// through the mask `m` of the front layer, the two-tone rule). With one text it is always
-    /// shown; with several, each is a group shown during its frames' time windows by keyframes with
-    /// step timing, so at any time the SVG shows the text the raster frame of that time shows.
+    /// through the mask `m` of the front layer, the two-tone rule). With one text it is one path,
+    /// always shown. With several, each glyph's outline is written once (`g` and its glyph index)
+    /// and each text is a group of uses of them (`t` and its number); each text is drawn by a
+    /// group shown during its frames' time windows by keyframes with step timing, so at any time
+    /// the SVG shows the text the raster frame of that time shows.
     func labelGroups(styles: inout [String], defs: inout [String]) -> [String] {
         guard let l = config.label else { return [] }
         let p = SVGDocument.prefix
         let n = labelFrames.count
         var out: [String] = []
+        var glyphsWritten = Set<UInt32>()
         for (j, entry) in label.enumerated() {
             let id = label.count == 1 ? "\(p)t" : "\(p)t\(j)"
-            defs.append("<path id=\"\(id)\" d=\"\(glyphPath(entry.outline, x: entry.overlay.x, y: entry.overlay.y))\"/>")
+            if label.count == 1 {
+                defs.append("<path id=\"\(id)\" d=\"\(glyphPath(entry.outline.commands, x: Double(entry.overlay.x), y: Double(entry.overlay.y)))\"/>")
+            } else {
+                var uses = ""
+                for g in entry.outline.glyphs where !g.commands.isEmpty {
+                    if glyphsWritten.insert(g.index).inserted { defs.append("<path id=\"\(p)g\(g.index)\" d=\"\(glyphPath(g.commands, x: 0, y: 0))\"/>") }
+                    uses += "<use href=\"#\(p)g\(g.index)\" x=\"\(number(Double(entry.overlay.x) + g.x))\" y=\"\(number(Double(entry.overlay.y) + g.y))\"/>"
+                }
+                defs.append("<g id=\"\(id)\">\(uses)</g>")
+            }
             var uses: [String] = []
             if l.strokeWidth > 0 {
                 uses.append("<use href=\"#\(id)\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
@@ -280,11 +292,10 @@ struct SVGDocument {
         return out
     }
 
-    /// The label's glyph outlines moved to the label's place on the canvas.
-    func glyphPath(_ outline: TextOutline, x: Int, y: Int) -> String {
+    /// Glyph outlines moved by (dx, dy), in output pixels.
+    func glyphPath(_ commands: [OutlineCommand], x dx: Double, y dy: Double) -> String {
         var path = SVGPathData(decimals: 2)
-        let dx = Double(x), dy = Double(y)
-        for c in outline.commands {
+        for c in commands {
             switch c {
             case let .move(px, py):
                 path.command("M"); path.number(px + dx); path.number(py + dy)
