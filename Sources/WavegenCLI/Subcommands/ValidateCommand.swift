@@ -94,10 +94,8 @@ enum ValidateCommand: Subcommand {
                 switch config.result {
                 case let .failure(f): throw f.commandError
                 case let .success(loaded):
-                    var checked = try check(loaded.config)
                     // The planner's warnings are in the build plan's already.
-                    checked.warnings = checked.warnings.filter { w in !plan.warnings.contains { w.hasSuffix($0) } }
-                    report.add(checked)
+                    report.add(try check(loaded.config, plannerWarnings: false))
                 }
             } catch {
                 var merged = failure ?? CommandError(error.code, [], located: true)
@@ -112,13 +110,13 @@ enum ValidateCommand: Subcommand {
 
     /// Plans a loaded config's loop and renders its label's texts, so that a file that is not a
     /// font or a character it lacks fails here, not at render time; returns the planner's and the
-    /// label's warnings as render prints them.
-    static func check(_ config: WaveConfig) throws(CommandError) -> Report {
+    /// label's warnings as render prints them (the planner's only when `plannerWarnings`).
+    static func check(_ config: WaveConfig, plannerWarnings: Bool = true) throws(CommandError) -> Report {
         do {
             let pipeline = RenderPipeline()
             let plan = try pipeline.plan(config)
             let animation = try pipeline.prepare(config, plan: plan)
-            var report = Report(warnings: (plan.warnings + animation.warnings).map { "\(config.source): warning: \($0)" })
+            var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
             if let label = config.label {
                 report.fonts.append("\(label.fontName ?? "(default)") → \(label.font ?? Label.defaultFont)")
             }
