@@ -15,11 +15,11 @@ extension PresetLoader {
         } catch {
             throw ImageProblem(error.message)
         }
-    }, fontResolver: { (name: String) throws(ImageProblem) -> String in
+    }, fontResolver: { (name: String) throws(FontProblem) -> String in
         do throws(TextError) {
             return try FontLookup.file(matching: name)
         } catch {
-            throw ImageProblem(error.message, missingInput: true)
+            throw FontProblem(error.message)
         }
     })
 }

@@ -56,6 +56,13 @@ import WaveKit
         #expect(wavegen(["render", preset, "-o", folder.file("named.gif"), "-q"]).code == 0)
         #expect(wavegen(["render", "orb", "-o", folder.file("orb.gif"), "-q"]).code == 0)
         #expect(try folder.bytes("named.gif") == folder.bytes("orb.gif"))
+        // A name may change a bundled preset's font for one render; a relative file may not.
+        let serif = wavegen(["render", "orb", "--set", "label.font=DejaVu Serif:bold", "-o", folder.file("serif.gif"), "-q"])
+        #expect(serif.code == 0, "\(serif.err)")
+        #expect(try folder.bytes("serif.gif") != folder.bytes("orb.gif"))
+        let relative = wavegen(["render", "orb", "--set", "label.font=x.ttf", "-o", folder.file("x.gif")])
+        #expect(relative.code == 65)
+        #expect(relative.errLines.first?.contains("at label.font: x.ttf: a bundled preset has no folder to find this file in") == true, "\(relative.err)")
         // A path is a path, as before; the default is reported as such.
         #expect(wavegen(["validate", "orb"]).outLines == ["orb: font (default) → \(Label.defaultFont)", "orb: ok"])
     }

@@ -293,6 +293,12 @@ extension WaveConfig {
     }
 }
 
+/// Why a font named by family and style was not found, in the resolver's words.
+public struct FontProblem: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
 /// Why a rider image could not be used (missing, not a PNG, too large…).
 public struct ImageProblem: Error, Equatable, Sendable {
     public var message: String

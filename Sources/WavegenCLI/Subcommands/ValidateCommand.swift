@@ -14,7 +14,8 @@ enum ValidateCommand: Subcommand {
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
             job, variant, scale and level that use it. Problems are printed as
-            FILE:LINE:COLUMN: error: at KEY: message.
+            FILE:LINE:COLUMN: error: at KEY: message. Each label font is printed as the
+            name asked for and the file it resolved to (FILE: font DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf).
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
