@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),
         .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
-        .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"]),
+        .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+import WaveAPNG
 import WaveGIF
 import WaveKit
 import WaveRender
+import WaveWebP
 
 /// A label that follows the level, as each format shows it.
 @Suite struct LabelTextTests {
@@ -15,18 +17,32 @@ import WaveRender
         return out
     }
 
-    /// How many pixels of two equal-sized RGBA runs differ by more than 24 levels in a channel.
+    /// How many pixels of two equal-sized straight RGBA runs differ by more than 24 levels in a
+    /// premultiplied channel (the colour of an almost transparent pixel does not count).
     func differing(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        stride(from: 0, to: a.count, by: 4).filter { p in (0..<4).contains { abs(Int(a[p + $0]) - Int(b[p + $0])) > 24 } }.count
+        func premultiplied(_ v: [UInt8], _ p: Int, _ c: Int) -> Int { c == 3 ? Int(v[p + 3]) : Int(v[p + c]) * Int(v[p + 3]) / 255 }
+        return stride(from: 0, to: a.count, by: 4).filter { p in (0..<4).contains { abs(premultiplied(a, p, $0) - premultiplied(b, p, $0)) > 24 } }.count
     }
 
-    /// The first, a middle and the last frame of a 0 → 1 ramp in a GIF show 0 %, the middle
-    /// frame's own percent and 100 %: the label's pixels are those of the same scene with that
-    /// text written out (rendered separately), and not those of the other texts.
-    @Test func rampLabelShowsEachFramesLevelInTheGIF() throws {
+    /// The frames of `animation` written as `format` and decoded (straight RGBA).
+    func decodedFrames(_ animation: Animation, _ format: OutputFormat) throws -> [[UInt8]] {
+        let bytes = try RenderPipeline().write(animation, to: [format.writer(for: animation.config)])[0].bytes
+        switch format {
+        case .gif: return try GIFDecoder.decode(bytes).frames
+        case .webp: return try WebPAnimationDecoder.decode(bytes).frames
+        case .apng: return try APNGDecoder(bytes).frames.map(\.rgba)
+        case .svg: Issue.record("an SVG has no frames"); return []
+        }
+    }
+
+    /// The first, a middle and the last frame of a 0 → 1 ramp show 0 %, the middle frame's own
+    /// percent and 100 %: the label's pixels are those of the same scene with that text written
+    /// out (rendered separately), and not those of the other texts.
+    @Test(arguments: [OutputFormat.gif, .webp, .apng])
+    func rampLabelShowsEachFramesLevel(_ format: OutputFormat) throws {
         let animation = try smallAnimation("orb", [LabelTextTests.ramp], size: 80)
-        let decoded = try GIFDecoder.decode(try RenderPipeline().write(animation, to: [OutputFormat.gif.writer(for: animation.config)])[0].bytes)
-        let n = decoded.frames.count
+        let decoded = try decodedFrames(animation, format)
+        let n = decoded.count
         let texts = try #require(animation.label)
         #expect(texts.text(frame: 0, of: n) == "0%")
         #expect(texts.text(frame: n - 1, of: n) == "100%")
@@ -35,7 +51,7 @@ import WaveRender
         var separately: [String: [[UInt8]]] = [:]
         for text in ["0%", middle, "100%"] {
             let written = try smallAnimation("orb", [LabelTextTests.ramp, "label.text=\"\(text)\""], size: 80)
-            separately[text] = try GIFDecoder.decode(try RenderPipeline().write(written, to: [OutputFormat.gif.writer(for: written.config)])[0].bytes).frames
+            separately[text] = try decodedFrames(written, format)
             #expect(separately[text]!.count == n)
         }
         // The area of the widest text, "100%".
@@ -43,7 +59,7 @@ import WaveRender
         let area = (x: max(0, wide.x)..<min(80, wide.x + wide.width), y: max(0, wide.y)..<min(80, wide.y + wide.height))
         for k in [0, n / 2, n - 1] {
             let shown = texts.text(frame: k, of: n)
-            let ours = pixels(decoded.frames[k], width: 80, area)
+            let ours = pixels(decoded[k], width: 80, area)
             for (text, frames) in separately {
                 let d = differing(ours, pixels(frames[k], width: 80, area))
                 if text == shown {
