@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         .systemLibrary(name: "CZopfli", pkgConfig: nil, providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
 
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit"),
@@ -26,7 +27,7 @@ let package = Package(
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
         .target(name: "WaveAPNG", dependencies: ["CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
-        .target(name: "WaveText", dependencies: ["CFreeType"]),
+        .target(name: "WaveText", dependencies: ["CFreeType", "CFontconfig"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
         .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText"]),
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
@@ -47,7 +48,7 @@ let package = Package(
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),
         .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
-        .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WavePNG", "WaveTestSupport"]),
+        .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]

@@ -32,9 +32,16 @@ public struct RenderPipeline: Sendable {
         }
     }
 
-    /// Renders the label's text, so the animation is ready for any writer.
-    public func prepare(_ config: WaveConfig, plan: LoopPlan) throws(RenderError) -> Animation {
-        Animation(config: config, plan: plan, label: try LabelOverlay.rendered(for: config))
+    /// Renders the label's texts, so the animation is ready for any writer. A label that does not
+    /// fit the shape or the canvas is a warning (in `Animation.warnings`), or with `strict` an error.
+    public func prepare(_ config: WaveConfig, plan: LoopPlan, strict: Bool = false) throws(RenderError) -> Animation {
+        let label = try LabelTexts.rendered(for: config, plan: plan)
+        var warnings: [String] = []
+        if let label, let misfit = label.fitWarning(config: config, plan: plan) {
+            if strict { throw RenderError(config, misfit, keyPath: "label") }
+            warnings.append(misfit)
+        }
+        return Animation(config: config, plan: plan, label: label, warnings: warnings)
     }
 
     /// What one writer produced.

@@ -13,6 +13,8 @@ public struct RenderedOutput: Sendable {
     public var duration: Double
     public var paletteSize: Int
     public var milliseconds: Double
+    /// What the preset should know (a label that does not fit), one line each.
+    public var warnings: [String]
 
     /// Renders and encodes `loaded` as `format` in memory.
     public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, threads: Int) throws(RenderError) -> RenderedOutput {
@@ -26,6 +28,7 @@ public struct RenderedOutput: Sendable {
         return RenderedOutput(bytes: result.bytes, width: loaded.config.width, height: loaded.config.height,
                               scale: loaded.config.scale, frames: frames,
                               fps: duration > 0 ? Double(frames) / duration : loaded.plan.fps, duration: duration,
-                              paletteSize: result.palette?.colors.count ?? 0, milliseconds: (elapsed * 10).rounded() / 10)
+                              paletteSize: result.palette?.colors.count ?? 0, milliseconds: (elapsed * 10).rounded() / 10,
+                              warnings: animation.warnings)
     }
 }

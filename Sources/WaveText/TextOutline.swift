@@ -21,6 +21,19 @@ public struct TextOutline: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var commands: [OutlineCommand]
+    /// The same outlines glyph by glyph: `commands` is each glyph's outline moved by its origin.
+    public var glyphs: [Glyph]
+
+    /// One glyph of the text: the font's glyph index, where its origin (the pen on the baseline)
+    /// lies in the mask's pixels, and its outline in pixels from that origin (x right, y down).
+    /// Glyphs of the same index have the same outline wherever they stand, so texts sharing
+    /// characters can share them.
+    public struct Glyph: Equatable, Sendable {
+        public var index: UInt32
+        public var x: Double
+        public var y: Double
+        public var commands: [OutlineCommand]
+    }
 }
 
 extension TextRasterizer {
@@ -28,28 +41,33 @@ extension TextRasterizer {
     /// `render(text, fontPath:pixelSize:strokeWidth:)` returns.
     public static func outlines(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextOutline {
         // Outline points are 26.6 fixed point at the oversampled size, y up from the baseline.
-        var glyphs: [(pen: Int, commands: [OutlineCommand])] = []
-        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { pen, outline in
-            glyphs.append((pen, decompose(outline)))
+        var glyphs: [(pen: Int, index: UInt32, commands: [OutlineCommand])] = []
+        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { pen, index, outline in
+            glyphs.append((pen, index, decompose(outline)))
         }
-        guard let canvas = layout.canvas else { return TextOutline(width: 0, height: 0, commands: []) }
+        guard let canvas = layout.canvas else { return TextOutline(width: 0, height: 0, commands: [], glyphs: []) }
         let k = Double(oversampling)
         var commands: [OutlineCommand] = []
-        for (pen, glyph) in glyphs {
+        var placed: [TextOutline.Glyph] = []
+        for (pen, index, glyph) in glyphs {
             func x(_ v: Double) -> Double { (Double(pen - canvas.minX) + v / 64) / k }
             func y(_ v: Double) -> Double { (-v / 64 - Double(canvas.minY)) / k }
-            for c in glyph {
-                switch c {
-                case let .move(px, py): commands.append(.move(x: x(px), y: y(py)))
-                case let .line(px, py): commands.append(.line(x: x(px), y: y(py)))
-                case let .quad(cx, cy, px, py): commands.append(.quad(cx: x(cx), cy: y(cy), x: x(px), y: y(py)))
-                case let .cubic(ax, ay, bx, by, px, py):
-                    commands.append(.cubic(c1x: x(ax), c1y: y(ay), c2x: x(bx), c2y: y(by), x: x(px), y: y(py)))
-                case .close: commands.append(.close)
-                }
-            }
+            commands += glyph.map { moved($0, x: x, y: y) }
+            placed.append(TextOutline.Glyph(index: index, x: Double(pen - canvas.minX) / k, y: Double(-canvas.minY) / k,
+                                            commands: glyph.map { moved($0, x: { $0 / 64 / k }, y: { -$0 / 64 / k }) }))
         }
-        return TextOutline(width: canvas.width / oversampling, height: canvas.height / oversampling, commands: commands)
+        return TextOutline(width: canvas.width / oversampling, height: canvas.height / oversampling, commands: commands, glyphs: placed)
+    }
+
+    /// `c` with every point's x mapped by `x` and its y by `y`.
+    static func moved(_ c: OutlineCommand, x: (Double) -> Double, y: (Double) -> Double) -> OutlineCommand {
+        switch c {
+        case let .move(px, py): return .move(x: x(px), y: y(py))
+        case let .line(px, py): return .line(x: x(px), y: y(py))
+        case let .quad(cx, cy, px, py): return .quad(cx: x(cx), cy: y(cy), x: x(px), y: y(py))
+        case let .cubic(ax, ay, bx, by, px, py): return .cubic(c1x: x(ax), c1y: y(ay), c2x: x(bx), c2y: y(by), x: x(px), y: y(py))
+        case .close: return .close
+        }
     }
 
     /// The contours of a loaded glyph in FreeType's units (26.6, y up), each closed.

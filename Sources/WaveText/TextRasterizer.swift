@@ -27,7 +27,7 @@ public enum TextRasterizer {
     /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for none).
     public static func render(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
         let k = oversampling
-        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { _, _ in }
+        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { _, _, _ in }
         guard let canvas = layout.canvas else { return TextMask(width: 0, height: 0, fill: [], stroke: []) }
         let bigW = canvas.width, bigH = canvas.height
         var big = [Float](repeating: 0, count: bigW * bigH)
@@ -46,6 +46,24 @@ public enum TextRasterizer {
         return TextMask(width: w, height: h, fill: fill, stroke: stroke)
     }
 
+    /// The characters of `scalars` that the font at `fontPath` has no glyph for (FreeType maps them
+    /// to glyph 0, drawn as an empty box), in the order given.
+    public static func missingCharacters(_ scalars: [Unicode.Scalar], fontPath: String) throws(TextError) -> [Unicode.Scalar] {
+        try withFace(fontPath) { face in scalars.filter { FT_Get_Char_Index(face, FT_ULong($0.value)) == 0 } }
+    }
+
+    /// Runs `body` with the first face of the font at `path` open.
+    static func withFace<T>(_ path: String, _ body: (FT_Face) throws(TextError) -> T) throws(TextError) -> T {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw TextError("FreeType could not start") }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let opened = FT_New_Face(library, path, 0, &face)
+        guard opened == 0, let face else { throw TextError("\(path): \(message(opened))") }
+        defer { FT_Done_Face(face) }
+        return try body(face)
+    }
+
     /// A glyph's bitmap placed on the baseline at the oversampled size (y up from the baseline is negative).
     struct Placed { var x: Int; var y: Int; var w: Int; var h: Int; var pixels: [UInt8] }
 
@@ -57,14 +75,14 @@ public enum TextRasterizer {
     /// `glyph` with its pen position (oversampled pixels) while its outline is in the slot, then
     /// rendered. `render` and `outlines` share it, so the outlines sit exactly where the pixels are.
     static func layOut(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double,
-                       glyph: (_ pen: Int, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { throw TextError("FreeType could not start") }
-        defer { FT_Done_FreeType(library) }
-        var face: FT_Face?
-        let opened = FT_New_Face(library, fontPath, 0, &face)
-        guard opened == 0, let face else { throw TextError("\(fontPath): \(message(opened))") }
-        defer { FT_Done_Face(face) }
+                       glyph: (_ pen: Int, _ index: UInt32, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
+        try withFace(fontPath) { (face) throws(TextError) in
+            try layOut(text, face: face, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth, glyph: glyph)
+        }
+    }
+
+    static func layOut(_ text: String, face: FT_Face, fontPath: String, pixelSize: Double, strokeWidth: Double,
+                       glyph: (_ pen: Int, _ index: UInt32, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
         let k = oversampling
         let size = max(1, Int((pixelSize * Double(k)).rounded()))
         guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { throw TextError("\(fontPath): cannot be sized to \(pixelSize) px") }
@@ -82,7 +100,7 @@ public enum TextRasterizer {
             }
             var loaded = FT_Load_Glyph(face, index, FT_Int32(wavegen_FT_LOAD_TARGET_NORMAL))
             if loaded == 0, let slot = face.pointee.glyph {
-                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE { glyph(pen, &slot.pointee.outline) }
+                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE { glyph(pen, UInt32(index), &slot.pointee.outline) }
                 loaded = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
             }
             guard loaded == 0, let glyph = face.pointee.glyph else { throw TextError("\(fontPath): cannot render U+\(String(scalar.value, radix: 16, uppercase: true)): \(message(loaded))") }

@@ -30,10 +30,10 @@ enum Pipeline {
         }
     }
 
-    /// The label's text rendered with FreeType and placed, as the command line does it.
-    static func labelOverlay(_ config: WaveConfig) throws -> LabelOverlay? {
+    /// The label's texts rendered with FreeType and placed, as the command line does it.
+    static func labelOverlay(_ config: WaveConfig, plan: LoopPlan) throws -> LabelTexts? {
         do {
-            return try LabelOverlay.rendered(for: config)
+            return try LabelTexts.rendered(for: config, plan: plan)
         } catch {
             throw BenchError(error.description)
         }
@@ -84,7 +84,7 @@ enum Pipeline {
         let plan = try plan(config)
         t.plan = now() - start
         start = now()
-        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try labelOverlay(config))
+        let renderer = FrameRenderer(config: config, plan: plan, format: format, label: try labelOverlay(config, plan: plan))
         t.setup = now() - start
 
         let timing = renderer.timing
@@ -129,7 +129,7 @@ enum Pipeline {
         case .svg, .lottie:
             // A vector writer draws no frames; its encode time is writing the document.
             start = now()
-            let animation = Animation(config: config, plan: plan, label: try labelOverlay(config))
+            let animation = Animation(config: config, plan: plan, label: try labelOverlay(config, plan: plan))
             do throws(RenderError) {
                 let writer = format.writer(for: config)
                 try writer.begin(animation, raster: nil)

@@ -28,7 +28,8 @@ import Testing
     @Test(arguments: [0, 9, 25])
     func splitsExactlyAlongTheFrontSurface(frame: Int) throws {
         let (config, plan, overlay) = try labelScene()
-        let renderer = FrameRenderer(config: config, plan: plan, format: .webp, label: overlay)
+        let texts = LabelTexts(label: config.label!, level: config.level, overlays: [config.label!.text(level: 0.5): overlay])
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp, label: texts)
         var cache = ColorCache()
         var out: [UInt8] = []
         renderer.render(frame: frame, into: &out, cache: &cache)
@@ -69,5 +70,42 @@ import Testing
         let bg = PremultipliedColor(RGBA.white)
         #expect(overlay.paint(overlay.x, overlay.y, over: bg, submerged: 0).straight == .black)
         #expect(overlay.paint(overlay.x + 1, overlay.y, over: bg, submerged: 0).straight == RGBA(255, 0, 0))
+    }
+}
+
+/// The text each frame shows: one function of the frame's level.
+@Suite struct LabelFrameTextTests {
+    let label = Label(template: "{percent}%", size: 10, color: .black, colorOnWater: .white)
+
+    @Test func aRampCountsUpFromZeroToAHundred() {
+        let ramp = LevelAnimation.ramp(from: 0, to: 1, ease: .linear, pingpong: false)
+        #expect((0..<11).map { label.text(frame: $0, of: 11, level: ramp) } == (0...10).map { "\($0 * 10)%" })
+        let texts = LabelTexts.texts(of: label, level: ramp, frameCounts: [300, 100])
+        #expect(texts.count == 101)
+        #expect(texts.first == "0%" && texts.last == "100%")
+    }
+
+    @Test func pingpongAndTideFollowTheirLevel() {
+        let pingpong = LevelAnimation.ramp(from: 0.2, to: 0.6, ease: .linear, pingpong: true)
+        #expect([0, 2, 4, 6].map { label.text(frame: $0, of: 8, level: pingpong) } == ["20%", "40%", "60%", "40%"])
+        let tide = LevelAnimation.tide(base: 0.5, tide: 0.1)
+        #expect([0, 1, 2, 3].map { label.text(frame: $0, of: 4, level: tide) } == ["50%", "60%", "50%", "40%"])
+        #expect(label.text(frame: 3, of: 7, level: .still(0.55)) == "55%")
+    }
+
+    /// {percent} rounds level × 100 to the nearest whole number, halves away from zero, as documented.
+    @Test func percentRounding() {
+        #expect(label.text(level: 0.125) == "13%")
+        #expect(label.text(level: 0.994) == "99%")
+        #expect(label.text(level: 0.995) == "100%")
+        #expect(label.text(level: 0.004) == "0%")
+    }
+
+    @Test func fontPathsAndNames() {
+        #expect(Label.isFontPath("fonts/Inter.ttf"))
+        #expect(Label.isFontPath("Inter.OTF"))
+        #expect(Label.isFontPath("/usr/share/fonts/x"))
+        #expect(!Label.isFontPath("DejaVu Sans:bold"))
+        #expect(!Label.isFontPath("Inter"))
     }
 }

@@ -95,6 +95,22 @@ import WaveRender
         #expect(OutputDigest.encoderIdentity.contains("wavegen-output \(OutputDigest.outputVersion)"))
     }
 
+    /// A font named by family is digested as the file it resolves to: the same name resolving to
+    /// another file (another font installed) is another input.
+    @Test func theFontDigestFollowsTheResolvedFile() throws {
+        func digest(resolvingTo file: String) throws -> String {
+            var loader = PresetLoader.standard
+            loader.fontResolver = { (_: String) throws(FontProblem) -> String in file }
+            let (config, document) = try loader.loadDocument("orb", overrides: [try #require(PresetOverride(parsing: "label.font=Some Family:bold"))])
+            #expect(config.label?.font == file)
+            let loaded = BuildPlan.Loaded(config: config, plan: try LoopPlanner.plan(config), document: document)
+            return try OutputDigest.input(loaded, format: .webp, fonts: FontDigests())
+        }
+        let dejavu = "/usr/share/fonts/truetype/dejavu/"
+        #expect(try digest(resolvingTo: dejavu + "DejaVuSans-Bold.ttf") == digest(resolvingTo: dejavu + "DejaVuSans-Bold.ttf"))
+        #expect(try digest(resolvingTo: dejavu + "DejaVuSans-Bold.ttf") != digest(resolvingTo: dejavu + "DejaVuSans.ttf"))
+    }
+
     /// A missing, unreadable or hand-edited lock never causes a wrong skip.
     @Test func aBrokenLockMeansAFullRender() throws {
         let folder = try project()

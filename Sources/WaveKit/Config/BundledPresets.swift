@@ -581,14 +581,14 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "type": "object",
       "properties": {
         "text": {
-          "description": "The text: {percent} becomes the level as a whole percent, {level} the level with two decimals; anything else is literal. At most 64 characters.",
+          "description": "The text: {percent} becomes the level of each frame as a whole percent (level × 100 rounded to the nearest whole number, halves up: 0.125 → 13), {level} the level with two decimals (rounded the same way); anything else is literal. A ramp or tide changes the text from frame to frame (0 % → 100 %). Every character must be in the font. At most 64 characters.",
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
           "default": "{percent}%"
         },
         "font": {
-          "description": "A TrueType or OpenType file relative to this preset. Default: DejaVu Sans Bold from Debian's fonts-dejavu-core.",
+          "description": "A TrueType or OpenType file relative to this preset (a value with a '/' or ending in .ttf, .otf or .ttc), or a family and style found through fontconfig, such as \"DejaVu Sans:bold\" (a family that is not installed is an error). Default: DejaVu Sans Bold from Debian's fonts-dejavu-core.",
           "type": "string",
           "minLength": 1
         },

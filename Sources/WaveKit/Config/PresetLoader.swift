@@ -18,12 +18,17 @@ public struct PresetLoader: Sendable {
     /// Turns an image file's bytes into pixels (PNG through libpng in the command line); nil when
     /// images cannot be read here.
     public var imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)?
+    /// Finds the file of a font named by family and style ("DejaVu Sans:bold"; fontconfig in the
+    /// command line); nil when fonts can only be named by path here.
+    public var fontResolver: (@Sendable (String) throws(FontProblem) -> String)?
 
     public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
-                imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil) {
+                imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil,
+                fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil) {
         self.bundled = bundled
         self.bundledAssets = bundledAssets
         self.imageDecoder = imageDecoder
+        self.fontResolver = fontResolver
     }
 
     /// A preset's JSON with its `extends` chain merged.
@@ -79,12 +84,26 @@ public struct PresetLoader: Sendable {
                 func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
                     DocumentError(DocumentProblem(file: origin.file, keyPath: "label.font", message: message, kind: kind).at(origin.node))
                 }
-                guard !resolved.bundledFiles.contains(origin.file) else { throw problem("bundled presets use the default font") }
-                let path = font.hasPrefix("/") ? font : ((origin.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                var path = font
+                if !Label.isFontPath(font) {
+                    guard let fontResolver else { throw problem("\"\(font)\": fonts are named by file path here (a name with a '/' or ending in .ttf, .otf or .ttc)") }
+                    do {
+                        path = try fontResolver(font)
+                    } catch {
+                        throw problem(error.message, kind: .missingInput)
+                    }
+                } else if !font.hasPrefix("/") {
+                    // A bundled preset has no folder to find a font file in.
+                    guard !resolved.bundledFiles.contains(origin.file) else {
+                        throw problem("\(font): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
+                    }
+                    path = ((origin.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                }
                 if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
                     throw problem("\(path): \(reason)", kind: .missingInput)
                 }
                 config.label?.font = path
+                config.label?.fontName = font
             }
             return (config, resolved.root)
         case let .failure(error):

@@ -214,7 +214,7 @@ extension WaveConfig {
         if text.isEmpty { r.fail("label.text", "must not be empty") }
         if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
         let font = node["font"].map { r.string($0, at: "label.font", default: "") }
-        if font == "" { r.fail("label.font", "must be the path of a TrueType or OpenType file") }
+        if font == "" { r.fail("label.font", "must be a font file's path or a family and style such as \"DejaVu Sans:bold\"") }
         let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,
                             in: 0.01...2, rangeText: "between 0.01 and 2 of the box height")
         let color = r.color(node["color"], at: "label.color", default: RGBA(0x1E, 0x88, 0xE5)) ?? .black
@@ -291,6 +291,12 @@ extension WaveConfig {
                          phase: phase, speed: speed, offset: offset)
         }
     }
+}
+
+/// Why a font named by family and style was not found, in the resolver's words.
+public struct FontProblem: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
 }
 
 /// Why a rider image could not be used (missing, not a PNG, too large…).

@@ -350,8 +350,12 @@ public struct RiderImage: Equatable, Sendable {
 public struct Label: Equatable, Sendable {
     /// The text with `{percent}` and `{level}` still in it.
     public var template: String
-    /// A font file's path (resolved against the preset's folder), or nil for DejaVu Sans Bold.
+    /// The font file's path (a path in the preset resolved against the preset's folder, a family
+    /// name resolved through fontconfig), or nil for DejaVu Sans Bold.
     public var font: String?
+    /// What the preset's `label.font` asked for (a path or a fontconfig name such as
+    /// "DejaVu Sans:bold"), or nil for the default font.
+    public var fontName: String?
     /// Em size in output pixels.
     public var size: Double
     public var color: RGBA
@@ -377,10 +381,26 @@ public struct Label: Equatable, Sendable {
         self.strokeColor = strokeColor
     }
 
+    /// Whether a `label.font` value is a file path (it has a '/' or ends in .ttf, .otf or .ttc,
+    /// any case) rather than a family and style for fontconfig ("DejaVu Sans:bold").
+    public static func isFontPath(_ font: String) -> Bool {
+        let lower = font.lowercased()
+        return font.contains("/") || [".ttf", ".otf", ".ttc"].contains { lower.hasSuffix($0) }
+    }
+
     /// The default font: DejaVu Sans Bold from Debian's fonts-dejavu-core.
     public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
-    /// The text for a level (0…1): `{percent}` becomes the whole percent, `{level}` the level with two decimals.
+    /// The text frame `frame` of a loop of `count` frames shows: the text of that frame's level
+    /// (`LevelAnimation.level(frame:of:)`). Every output format shows this text on that frame; a
+    /// vector format shows it for the frame's time, as the raster formats do.
+    public func text(frame: Int, of count: Int, level: LevelAnimation) -> String {
+        text(level: level.level(frame: frame, of: count))
+    }
+
+    /// The text for a level (0…1): `{percent}` becomes the level × 100 rounded to the nearest whole
+    /// number (halves away from zero: 0.125 → 13), `{level}` the level rounded to two decimals
+    /// (halves away from zero) and written with both.
     public func text(level: Double) -> String {
         let percent = Int((level * 100).rounded())
         let two = (level * 100).rounded() / 100

@@ -21,8 +21,9 @@ public final class FrameRenderer: Sendable {
     /// Indices of every pixel with all layers over it (the base frame where there is no water).
     let fullFrame: [UInt8]
 
-    /// Prepares the frames of `config` for `format`; `label` is the label's text coverage, placed.
-    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelOverlay? = nil) {
+    /// Prepares the frames of `config` for `format`; `label` holds the label's text coverage, placed,
+    /// for every text its frames show.
+    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil) {
         self.config = config
         self.plan = plan
         let timing = plan.timing(for: format)
@@ -208,7 +209,7 @@ public final class FrameRenderer: Sendable {
                         for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
                             let p = y * width + x
                             // Label over a single flat region: no need to integrate the pixel.
-                            if let label = scene.label, !scene.onRider(x, y, f), model.hasCompositeTable,
+                            if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
                                coverage.water[p] == 1, coverage.border[p] == 0 {
                                 let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                 if crossing == WaveModel.SurfaceSamples.noSurface {

@@ -9,12 +9,13 @@ struct SceneRaster: Sendable {
     let model: WaveModel
     let coverage: StaticCoverage
     let rider: RiderRaster?
-    let label: LabelOverlay?
+    /// The label's text on every frame (nil without a label).
+    let label: LabelTexts?
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
 
-    init(config: WaveConfig, plan: LoopPlan, label: LabelOverlay? = nil) {
+    init(config: WaveConfig, plan: LoopPlan, label: LabelTexts? = nil) {
         self.label = label
         self.config = config
         let model = WaveModel(config: config, plan: plan)
@@ -32,13 +33,15 @@ struct SceneRaster: Sendable {
         /// The surfaces at every sub-column of the water columns.
         var samples: WaveModel.SurfaceSamples
         var placement: RiderRaster.Placement?
+        /// The label's text as this frame shows it.
+        var label: LabelOverlay?
     }
 
     func frame(_ index: Int, of count: Int) -> Frame {
         let surfaces = model.surfaces(frame: index, of: count)
         let samples = surfaces.sampleSubcolumns(columns: waterColumns, subsamples: SceneRaster.subsamples)
         let placement = rider?.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
-        return Frame(surfaces: surfaces, samples: samples, placement: placement)
+        return Frame(surfaces: surfaces, samples: samples, placement: placement, label: label?.overlay(frame: index, of: count))
     }
 
     /// Whether pixel (x, y) may show the rider in this frame.
@@ -51,7 +54,7 @@ struct SceneRaster: Sendable {
     /// Whether pixel (x, y) may show the rider or the label in this frame.
     @inline(__always)
     func onOverlay(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
-        onRider(x, y, f) || (label?.covers(x, y) ?? false)
+        onRider(x, y, f) || (f.label?.covers(x, y) ?? false)
     }
 
     /// The exact premultiplied color of pixel (x, y) inside the water spans. In each of the pixel's
@@ -73,7 +76,7 @@ struct SceneRaster: Sendable {
         var submerged = 0.0
         var inside = 0.0, used = 0
         let edge = w < 1
-        let labelled = label?.covers(x, y) ?? false
+        let labelled = f.label?.covers(x, y) ?? false
         withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
             for s in 0..<n {
                 var lo = top, hi = bottom
@@ -121,7 +124,7 @@ struct SceneRaster: Sendable {
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
-        if labelled, let label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
+        if labelled, let label = f.label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
@@ -152,13 +155,15 @@ struct SceneRaster: Sendable {
     func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
         var areas: [(Range<Int>, Range<Int>)] = []
         if let p = f.placement { areas.append((p.rows, p.columns)) }
-        if let l = label {
+        if let l = f.label {
             areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
         }
         return areas
     }
 
-    /// The colors the rider and the label produce over a few frames spread across the loop, for the palette.
+    /// The colors the rider and the label produce over a few frames spread across the loop, for the
+    /// palette; each probed frame shows its own text, so a label that follows the level is sampled
+    /// at several levels and texts (every text uses the same colours over the same water).
     func overlayColors(frames count: Int, probes: Int = 8) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
@@ -168,7 +173,7 @@ struct SceneRaster: Sendable {
                 for y in rows {
                     for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
                         let riderHere = f.placement.map { rider!.sample(x, y, $0).a > 0.02 } ?? false
-                        if riderHere || (label?.covers(x, y) ?? false) { out.append(color(x, y, f)) }
+                        if riderHere || (f.label?.covers(x, y) ?? false) { out.append(color(x, y, f)) }
                     }
                 }
             }

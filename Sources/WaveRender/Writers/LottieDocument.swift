@@ -21,11 +21,11 @@ struct LottieDocument {
     /// The Bodymovin version whose layout the file follows.
     static let version = "5.7.0"
 
-    init(_ animation: Animation, labelOutline: TextOutline?) {
+    init(_ animation: Animation, label: (overlay: LabelOverlay, outline: TextOutline)?) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
-        if let overlay = animation.label, let labelOutline { label = (overlay, labelOutline) } else { label = nil }
+        self.label = label
     }
 
     var frames: Int { plan.frameCount }

@@ -11,20 +11,38 @@ struct SVGDocument {
     let plan: LoopPlan
     let scene: VectorScene
     let motion: SVGMotion
-    /// The label's placement on the canvas (the raster's) and its glyph outlines.
-    let label: (overlay: LabelOverlay, outline: TextOutline)?
+    /// Each distinct text of the label over the planned frames, in order of first appearance, with
+    /// its placement on the canvas (the raster's) and its glyph outlines; empty without a label.
+    let label: [(text: String, overlay: LabelOverlay, outline: TextOutline)]
+    /// For each planned frame, the index in `label` of the text it shows.
+    let labelFrames: [Int]
 
     /// Stands for the id prefix until the document is complete.
     static let prefix = "\u{1}"
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 2.0
 
-    init(_ animation: Animation, labelOutline: TextOutline?) {
+    /// `labelOutlines` holds the glyph outlines of every text the planned frames show.
+    init(_ animation: Animation, labelOutlines: [String: TextOutline]) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
         motion = SVGMotion(config: config, plan: plan)
-        if let overlay = animation.label, let labelOutline { label = (overlay, labelOutline) } else { label = nil }
+        var label: [(text: String, overlay: LabelOverlay, outline: TextOutline)] = []
+        var frames: [Int] = []
+        if let texts = animation.label {
+            for k in 0..<plan.frameCount {
+                let text = texts.text(frame: k, of: plan.frameCount)
+                if let j = label.firstIndex(where: { $0.text == text }) {
+                    frames.append(j)
+                } else if let overlay = texts.overlays[text], let outline = labelOutlines[text] {
+                    frames.append(label.count)
+                    label.append((text, overlay, outline))
+                }
+            }
+        }
+        self.label = label
+        labelFrames = frames
     }
 
     /// The whole file.
@@ -63,7 +81,7 @@ struct SVGDocument {
             }
             let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
             let paint = fill(layer.color, opacity: layer.opacity)
-            if label != nil, i == scene.model.frontLayer {
+            if !label.isEmpty, i == scene.model.frontLayer {
                 // The label's on-water colour shows where this layer covers it: the path is kept in
                 // the defs and used twice, by the layers and by the label's mask.
                 defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
@@ -80,14 +98,9 @@ struct SVGDocument {
         water.append(group(back, style: levelStyle))
         if let rider = config.rider { water.append(try riderGroup(rider, styles: &styles)) }
         if !front.isEmpty { water.append(group(front, style: levelStyle)) }
-        if let (overlay, outline) = label, let l = config.label {
-            defs.append("<path id=\"\(p)t\" d=\"\(glyphPath(outline, x: overlay.x, y: overlay.y))\"/>")
+        if !label.isEmpty {
+            water += labelGroups(styles: &styles, defs: &defs)
             defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
-            if l.strokeWidth > 0 {
-                water.append("<use href=\"#\(p)t\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
-            }
-            water.append("<use href=\"#\(p)t\"\(fill(l.color))/>")
-            water.append("<use href=\"#\(p)t\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
         }
         if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
             if scene.fillsCanvas(figure) {
@@ -217,11 +230,57 @@ struct SVGDocument {
         }
     }
 
-    /// The label's glyph outlines moved to the label's place on the canvas.
-    func glyphPath(_ outline: TextOutline, x: Int, y: Int) -> String {
+    /// The label's texts: each text's glyphs drawn in the label's colours (the on-water colour
+    /// through the mask `m` of the front layer, the two-tone rule). With one text it is one path,
+    /// always shown. With several, each glyph's outline is written once (`g` and its glyph index)
+    /// and each text is a group of uses of them (`t` and its number); each text is drawn by a
+    /// group shown during its frames' time windows by keyframes with step timing, so at any time
+    /// the SVG shows the text the raster frame of that time shows.
+    func labelGroups(styles: inout [String], defs: inout [String]) -> [String] {
+        guard let l = config.label else { return [] }
+        let p = SVGDocument.prefix
+        let n = labelFrames.count
+        var out: [String] = []
+        var glyphsWritten = Set<UInt32>()
+        for (j, entry) in label.enumerated() {
+            let id = label.count == 1 ? "\(p)t" : "\(p)t\(j)"
+            if label.count == 1 {
+                defs.append("<path id=\"\(id)\" d=\"\(glyphPath(entry.outline.commands, x: Double(entry.overlay.x), y: Double(entry.overlay.y)))\"/>")
+            } else {
+                var uses = ""
+                for g in entry.outline.glyphs where !g.commands.isEmpty {
+                    if glyphsWritten.insert(g.index).inserted { defs.append("<path id=\"\(p)g\(g.index)\" d=\"\(glyphPath(g.commands, x: 0, y: 0))\"/>") }
+                    uses += "<use href=\"#\(p)g\(g.index)\" x=\"\(number(Double(entry.overlay.x) + g.x))\" y=\"\(number(Double(entry.overlay.y) + g.y))\"/>"
+                }
+                defs.append("<g id=\"\(id)\">\(uses)</g>")
+            }
+            var uses: [String] = []
+            if l.strokeWidth > 0 {
+                uses.append("<use href=\"#\(id)\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
+            }
+            uses.append("<use href=\"#\(id)\"\(fill(l.color))/>")
+            uses.append("<use href=\"#\(id)\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
+            guard label.count > 1 else { out += uses; continue }
+            // Keyframes where the text appears or disappears; step-end holds each value until the next.
+            var keyframes: [String] = []
+            var shown: Bool?
+            for k in 0..<n where shown != (labelFrames[k] == j) {
+                shown = labelFrames[k] == j
+                keyframes.append("\(SVGMotion.percent(frameStart: k, of: n)){opacity:\(shown! ? 1 : 0)}")
+            }
+            keyframes.append("100%{opacity:\(shown! ? 1 : 0)}")
+            let name = "\(p)l\(j)"
+            styles.append("@keyframes \(name){" + keyframes.joined() + "}")
+            let still = labelFrames[0] == j ? "" : "opacity:0;"
+            out.append("<g style=\"\(still)animation:\(motion.animation(name, micros: motion.loopMicros, timing: "step-end"))\">" + uses.joined() + "</g>")
+        }
+        return out
+    }
+
+    /// Glyph outlines moved by (dx, dy), in output pixels.
+    func glyphPath(_ commands: [OutlineCommand], x dx: Double, y dy: Double) -> String {
         var path = SVGPathData(decimals: 2)
-        let dx = Double(x), dy = Double(y)
-        for c in outline.commands {
+        for c in commands {
             switch c {
             case let .move(px, py):
                 path.command("M"); path.number(px + dx); path.number(py + dy)

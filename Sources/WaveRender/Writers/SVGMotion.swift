@@ -44,6 +44,13 @@ struct SVGMotion {
         return (Double(cycles) * wavelength, loopMicros, 1)
     }
 
+    /// The keyframe selector where frame `k` of `n` starts, rounded down to the written precision,
+    /// so that at the frame's own time the keyframe has been reached.
+    static func percent(frameStart k: Int, of n: Int) -> String {
+        let units = Int((Double(k) * 100_000 / Double(n)).rounded(.down))
+        return SVGPathData.format(units: units, decimals: 3) + "%"
+    }
+
     /// A keyframe selector: the loop fraction in percent.
     static func percent(_ u: Double) -> String {
         SVGPathData.format(u * 100, decimals: 3) + "%"

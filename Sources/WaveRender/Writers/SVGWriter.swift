@@ -1,4 +1,5 @@
 import WaveKit
+import WaveText
 
 /// Animated SVG: one self-contained file with no script and no external reference, animated by CSS
 /// keyframes in an inline style (so it plays as an `<img>`, a CSS background or inlined). It asks
@@ -12,8 +13,14 @@ public final class SVGWriter: AnimationWriter {
     public init() {}
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
-        let outline = try LabelOverlay.outlines(for: animation.config)
-        text = try SVGDocument(animation, labelOutline: outline).text()
+        var outlines: [String: TextOutline] = [:]
+        if let texts = animation.label {
+            let n = animation.plan.frameCount
+            for text in LabelTexts.texts(of: texts.label, level: texts.level, frameCounts: [n]) {
+                outlines[text] = try LabelOverlay.outlines(for: animation.config, text: text)
+            }
+        }
+        text = try SVGDocument(animation, labelOutlines: outlines).text()
         notes.append("SVG: \(animation.plan.frameCount) planned frames as keyframes, \(text.utf8.count) bytes")
     }
 

@@ -119,6 +119,7 @@ enum BuildCommand: Subcommand {
             for line in result.errors where !result.located || reported.insert(line).inserted {
                 console.err(result.located ? line + "\n" : "Error: \(output.job.label): \(output.path): \(line)\n")
             }
+            for w in result.rendered?.warnings ?? [] { console.err("warning: \(output.job.label): \(output.path): \(w)\n") }
             if !quiet, !json { console.out(textLine(output, result) + "\n") }
             progress.redraw()
         })

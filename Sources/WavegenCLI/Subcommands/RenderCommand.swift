@@ -20,7 +20,7 @@ enum RenderCommand: Subcommand {
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
                        completion: .directories),
-            OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance."),
+            OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
                        help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism).", defaultText: "one per core"),
             OptionSpec(names: ["--verbose", "-v"], value: nil, help: "Describe the plan, palette and encoder choices on stderr."),
@@ -77,7 +77,8 @@ enum RenderCommand: Subcommand {
         }
         let result: RenderPipeline.Written
         do {
-            let animation = try pipeline.prepare(config, plan: plan)
+            let animation = try pipeline.prepare(config, plan: plan, strict: a.has("--strict"))
+            for w in animation.warnings { console.err("\(config.source): warning: \(w)\n") }
             result = try pipeline.write(animation, to: writers)[0]
         } catch {
             throw error.commandError

@@ -14,7 +14,8 @@ enum ValidateCommand: Subcommand {
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
             job, variant, scale and level that use it. Problems are printed as
-            FILE:LINE:COLUMN: error: at KEY: message.
+            FILE:LINE:COLUMN: error: at KEY: message. Each label font is printed as the
+            name asked for and the file it resolved to (FILE: font DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf).
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -32,14 +33,17 @@ enum ValidateCommand: Subcommand {
         var worst = ExitCode.success
         for reference in references {
             do throws(CommandError) {
-                let warnings: [String]
+                let report: Report
                 if BuildManifest.looksLikeManifest(reference) {
-                    warnings = try validateManifest(reference)
+                    report = try validateManifest(reference)
                 } else {
-                    warnings = try validatePreset(reference)
+                    report = try validatePreset(reference)
                 }
-                for w in warnings { console.err(w + "\n") }
-                if !a.has("--quiet") { console.out("\(reference): ok\n") }
+                for w in report.warnings { console.err(w + "\n") }
+                if !a.has("--quiet") {
+                    for font in report.fonts { console.out("\(reference): font \(font)\n") }
+                    console.out("\(reference): ok\n")
+                }
             } catch {
                 for line in error.printedLines { console.err(line + "\n") }
                 if worst != .noInput { worst = error.code }
@@ -48,9 +52,21 @@ enum ValidateCommand: Subcommand {
         if worst != .success { throw CommandError(worst, []) }
     }
 
-    /// Loads and plans a preset, and opens its label's font, as `render` would.
+    /// What a valid preset or manifest still reports: warnings as render prints them, and each
+    /// label font as asked for and the file it resolved to ("DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf").
+    struct Report {
+        var warnings: [String] = []
+        var fonts: [String] = []
+
+        mutating func add(_ other: Report) {
+            for w in other.warnings where !warnings.contains(w) { warnings.append(w) }
+            for f in other.fonts where !fonts.contains(f) { fonts.append(f) }
+        }
+    }
+
+    /// Loads and plans a preset, and renders its label's texts, as `render` would.
     @discardableResult
-    static func validatePreset(_ reference: String) throws(CommandError) -> [String] {
+    static func validatePreset(_ reference: String) throws(CommandError) -> Report {
         let config: WaveConfig
         do {
             config = try RenderPipeline().load(reference)
@@ -63,7 +79,7 @@ enum ValidateCommand: Subcommand {
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
     /// problem is reported once.
     @discardableResult
-    static func validateManifest(_ path: String) throws(CommandError) -> [String] {
+    static func validateManifest(_ path: String) throws(CommandError) -> Report {
         let manifest: BuildManifest
         do {
             manifest = try BuildManifest.load(path)
@@ -73,12 +89,14 @@ enum ValidateCommand: Subcommand {
         let plan = try BuildPlan.forCommand(manifest, overrides: [])
         var failure: CommandError?
         // The planner's warnings once per preset and variant, as build prints them.
-        let warnings = plan.warnings.map { "warning: " + $0 }
+        var report = Report(warnings: plan.warnings.map { "warning: " + $0 })
         for config in plan.configs {
             do throws(CommandError) {
                 switch config.result {
                 case let .failure(f): throw f.commandError
-                case let .success(loaded): _ = try check(loaded.config)
+                case let .success(loaded):
+                    // The planner's warnings are in the build plan's already.
+                    report.add(try check(loaded.config, plannerWarnings: false))
                 }
             } catch {
                 var merged = failure ?? CommandError(error.code, [], located: true)
@@ -88,18 +106,22 @@ enum ValidateCommand: Subcommand {
             }
         }
         if let failure { throw failure }
-        return warnings
+        return report
     }
 
-    /// Plans a loaded config's loop and opens its label's font, so that a file that is not a font
-    /// fails here, not at render time.
-    /// Plans and prepares a config; returns the planner's warnings as render prints them.
-    static func check(_ config: WaveConfig) throws(CommandError) -> [String] {
+    /// Plans a loaded config's loop and renders its label's texts, so that a file that is not a
+    /// font or a character it lacks fails here, not at render time; returns the planner's and the
+    /// label's warnings as render prints them (the planner's only when `plannerWarnings`).
+    static func check(_ config: WaveConfig, plannerWarnings: Bool = true) throws(CommandError) -> Report {
         do {
             let pipeline = RenderPipeline()
             let plan = try pipeline.plan(config)
-            _ = try pipeline.prepare(config, plan: plan)
-            return plan.warnings.map { "\(config.source): warning: \($0)" }
+            let animation = try pipeline.prepare(config, plan: plan)
+            var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
+            if let label = config.label {
+                report.fonts.append("\(label.fontName ?? "(default)") → \(label.font ?? Label.defaultFont)")
+            }
+            return report
         } catch {
             throw error.commandError
         }
