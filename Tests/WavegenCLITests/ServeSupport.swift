@@ -195,6 +195,7 @@ struct LiveState {
     struct Group {
         var id: String
         var title: String
+        var subtitle: String
         var errors: [String]
         var warnings: [String]
         var files: [String]
@@ -211,7 +212,7 @@ struct LiveState {
         self.generation = generation
         changed = root["changed"] as? [String] ?? []
         self.groups = groups.map { g in
-            Group(id: g["id"] as? String ?? "", title: g["title"] as? String ?? "", errors: g["errors"] as? [String] ?? [],
+            Group(id: g["id"] as? String ?? "", title: g["title"] as? String ?? "", subtitle: g["subtitle"] as? String ?? "", errors: g["errors"] as? [String] ?? [],
                   warnings: g["warnings"] as? [String] ?? [], files: g["files"] as? [String] ?? [],
                   outputs: (g["outputs"] as? [[String: Any]] ?? []).map { o in
                       Output(id: o["id"] as? String ?? "", path: o["path"] as? String ?? "", format: o["format"] as? String ?? "",

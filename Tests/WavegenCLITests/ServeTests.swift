@@ -195,6 +195,24 @@ import WaveWebP
         #expect(try folder.contents() == ["presets", "wavegen.json"], "nothing is written")
     }
 
+    /// Each input renders on its own: a preset that takes long does not hold up the others.
+    @Test func aSlowPresetDoesNotHoldUpTheOthers() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(##"{"size": [1024, 1024], "fps": 50, "duration": 6, "layers": [{"color": "#1E88E5", "speed": 0.5}]}"##, at: "big.json")
+        try folder.writeFile(blinkPreset, at: "tiny.json")
+        let server = try ServerProcess(["serve", "big.json", "tiny.json", "-j", "1"], in: folder)
+        let events = try server.events()
+        let tinyDone = { (s: LiveState) in s.groups.count == 2 && s.groups[1].outputs.count > 0 && s.groups[1].outputs.allSatisfy { $0.url != nil } }
+        let first = try #require(events.until(timeout: Self.startup, tinyDone), "stderr: \(server.err)")
+        #expect(first.state.groups[0].subtitle == "rendering…" && first.state.groups[0].outputs.isEmpty, "big.json is still rendering")
+        try folder.writeFile(blinkPreset.replacingOccurrences(of: "#1E88E5", with: "#E53935"), at: "tiny.json")
+        let start = Date()
+        let changed = try #require(events.until(timeout: Self.changeLimit) { tinyDone($0) && $0.generation > first.state.generation },
+                                   "no change within \(Self.changeLimit) s while big.json renders")
+        #expect(Date().timeIntervalSince(start) < Self.changeLimit)
+        #expect(changed.state.groups[0].subtitle == "rendering…" && changed.state.groups[0].errors.isEmpty, "big.json is still rendering")
+    }
+
     @Test func aPortInUseIsOneLineAndExitStatus69() throws {
         let folder = try TemporaryFolder()
         try folder.writeFile(blinkPreset, at: "tiny.json")

@@ -5,8 +5,9 @@ import WaveRender
 /// What the preview server shows: each input named on the command line (a manifest, or a preset
 /// in every format a browser shows) planned and rendered in memory, and planned again when a file
 /// it read changes on disk. An output whose input digest (`OutputDigest.input`: the merged preset,
-/// rider pixels, font bytes, format) did not change is not rendered again. Its model is touched by
-/// one thread (`refresh`); the rendered files are read by connection threads through `file(named:)`.
+/// rider pixels, font bytes, format) did not change is not rendered again, whichever source made
+/// it. Each source has a thread of its own (`start`); connection threads read the rendered files
+/// through `file(named:)`.
 final class LiveSession: @unchecked Sendable {
     /// One output on the page.
     struct Output {
@@ -30,14 +31,16 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// An input named on the command line and what it showed last.
-    final class Source {
+    final class Source: @unchecked Sendable {
         let input: String
         let index: Int
         var isManifest = false
+        /// The stamps of the files it read, and whether it has been rendered once: its thread's own.
         var snapshot = FileSnapshot()
-        var groups: [Group]
-        /// Whether it has been rendered once.
         var rendered = false
+        /// What the page shows of it, and the files it read (under the session's lock).
+        var groups: [Group]
+        var files: [String] = []
 
         init(input: String, index: Int) {
             self.input = input
@@ -62,7 +65,9 @@ final class LiveSession: @unchecked Sendable {
     /// The formats each preset is shown in: every format a browser shows as an image.
     let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
+    /// Guards the sources' groups, the served files, the render cache and the generation.
     private let lock = NSLock()
+    private var stopped = false
     private var files: [String: ServedFile] = [:]
     private var rendered: [String: (output: RenderedOutput, name: String)] = [:]
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
@@ -76,23 +81,40 @@ final class LiveSession: @unchecked Sendable {
         self.quiet = quiet
     }
 
-    /// Plans and renders each source whose files changed since it was last rendered (each one
-    /// not rendered yet), one after the other; after each, prints what happened and calls
-    /// `published` with the ids of the groups that changed.
-    func refresh(published: ([String]) -> Void) {
+    /// Starts one thread per source: it renders the source, then checks the files it read every
+    /// 200 ms and renders it again when one changed, so a slow preset does not hold up the others.
+    /// After each render `published` gets the page's new state (`state(changed:)`), in order.
+    func start(published: @escaping @Sendable (String) -> Void) {
         for source in sources {
-            let paths = source.snapshot.changedPaths()
-            guard !source.rendered || !paths.isEmpty else { continue }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let old = source.groups.map(\.id)
-            let (groups, fresh) = rebuild(source)
-            let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
+            Thread.detachNewThread { [self] in
+                while !lock.withLock({ stopped }) {
+                    refresh(source, published: published)
+                    usleep(200_000)
+                }
+            }
+        }
+    }
+
+    /// Stops watching (a render under way finishes, unseen).
+    func stop() { lock.withLock { stopped = true } }
+
+    /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
+    private func refresh(_ source: Source, published: (String) -> Void) {
+        let paths = source.snapshot.changedPaths()
+        guard !source.rendered || !paths.isEmpty else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (groups, fresh) = rebuild(source)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
+        source.rendered = true
+        lock.withLock {
+            guard !stopped else { return }
+            let changed = Array(Set(source.groups.map(\.id) + groups.map(\.id))).sorted()
             source.groups = groups
-            source.rendered = true
+            source.files = source.snapshot.paths
             generation += 1
             publishFiles()
-            published(Array(Set(old + groups.map(\.id))).sorted())
+            published(stateJSON(changed: changed))
         }
     }
 
@@ -169,7 +191,7 @@ final class LiveSession: @unchecked Sendable {
                     do throws(RenderError) {
                         let digest = try OutputDigest.input(loaded, format: o.format, fonts: fonts)
                         groups[g].outputs[k].digest = digest
-                        if let hit = rendered[digest] {
+                        if let hit = lock.withLock({ rendered[digest] }) {
                             groups[g].outputs[k].rendered = hit.output
                             groups[g].outputs[k].name = hit.name
                         } else {
@@ -193,7 +215,7 @@ final class LiveSession: @unchecked Sendable {
                 let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + format.rawValue
                 groups[p.g].outputs[p.o].rendered = r
                 groups[p.g].outputs[p.o].name = name
-                if let digest = groups[p.g].outputs[p.o].digest { rendered[digest] = (r, name) }
+                if let digest = groups[p.g].outputs[p.o].digest { lock.withLock { rendered[digest] = (r, name) } }
             case let .failure(error):
                 groups[p.g].outputs[p.o].errors = error.commandError.printedLines
             }
@@ -202,18 +224,17 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// Serves the files the page shows now and those it showed one generation ago (a page that
-    /// is just loading them); forgets older ones, and renders no digest is shown under any more.
+    /// is just loading them); forgets older ones, and the renders no source shows any more.
+    /// Called with the lock held.
     private func publishFiles() {
         let shown = sources.flatMap(\.groups).flatMap(\.outputs)
+        for o in shown {
+            guard let name = o.name, let r = o.rendered else { continue }
+            files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+        }
+        files = files.filter { $0.value.generation >= generation - 1 }
         let digests = Set(shown.compactMap(\.digest))
         rendered = rendered.filter { digests.contains($0.key) }
-        lock.withLock {
-            for o in shown {
-                guard let name = o.name, let r = o.rendered else { continue }
-                files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
-            }
-            files = files.filter { $0.value.generation >= generation - 1 }
-        }
     }
 
     // MARK: Reporting
@@ -221,19 +242,26 @@ final class LiveSession: @unchecked Sendable {
     /// Prints a source's errors (on stderr, as every command prints them) and warnings, and a
     /// line saying what was rendered.
     private func report(_ source: Source, groups: [Group], rendered fresh: Int, changedPaths: [String], milliseconds: Double) {
+        // Each stream written at once, so the lines of sources rendered together do not mix.
         var printed = Set<String>()
+        var err = ""
         for g in groups {
-            for line in g.errors + g.outputs.flatMap(\.errors) where printed.insert(line).inserted { console.err(line + "\n") }
-            for w in g.warnings where printed.insert(w).inserted { console.err("warning: \(w)\n") }
+            for line in g.errors + g.outputs.flatMap(\.errors) where printed.insert(line).inserted { err += line + "\n" }
+            for w in g.warnings where printed.insert(w).inserted { err += "warning: \(w)\n" }
         }
+        if !err.isEmpty { console.err(err) }
         let outputs = groups.flatMap(\.outputs)
-        let failed = outputs.filter { $0.rendered == nil }.count + groups.filter { !$0.errors.isEmpty }.count
-        guard !quiet || failed > 0 else { return }
+        let failed = outputs.filter { $0.rendered == nil }.count
+        guard !quiet else { return }
         var line = source.input
         if !changedPaths.isEmpty { line += " (\(changedPaths.joined(separator: ", ")) changed)" }
-        let noun = outputs.count == 1 ? "output" : "outputs"
-        line += ": \(outputs.count) \(noun), \(fresh) rendered in \(NumberText.decimal(milliseconds.rounded(), places: 0)) ms"
-        if failed > 0 { line += ", \(failed) failed" }
+        if outputs.isEmpty, groups.contains(where: { !$0.errors.isEmpty }) {
+            line += ": not rendered (see the errors)"
+        } else {
+            let noun = outputs.count == 1 ? "output" : "outputs"
+            line += ": \(outputs.count) \(noun), \(fresh) rendered in \(NumberText.decimal(milliseconds.rounded(), places: 0)) ms"
+            if failed > 0 { line += ", \(failed) failed" }
+        }
         console.out(line + "\n")
     }
 
@@ -241,8 +269,11 @@ final class LiveSession: @unchecked Sendable {
 
     /// The state the page shows, as one line of JSON; `changed` lists the ids of the groups that
     /// changed since the last state.
-    func stateJSON(changed: [String]) -> String {
-        let groups = sources.flatMap { s in s.groups.map { (s.snapshot.paths, $0) } }.map { files, g -> JSONNode in
+    func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
+
+    /// `state(changed:)` with the lock held.
+    private func stateJSON(changed: [String]) -> String {
+        let groups = sources.flatMap { s in s.groups.map { (s.files, $0) } }.map { files, g -> JSONNode in
             .object([
                 ("id", .string(g.id)),
                 ("title", .string(g.title)),

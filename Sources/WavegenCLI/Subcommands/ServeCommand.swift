@@ -43,17 +43,9 @@ enum ServeCommand: Subcommand {
         let server = try HTTPServer.listen(port: port)
         let stop = StopSignals.install()
         let session = LiveSession(inputs: inputs, overrides: overrides, workers: workers, console: console, quiet: a.has("--quiet"))
-        let events = EventStream(initial: session.stateJSON(changed: []))
+        let events = EventStream(initial: session.state())
         console.out("http://127.0.0.1:\(server.port)/\n")
-
-        let running = NSLock()
-        nonisolated(unsafe) var stopping = false
-        Thread.detachNewThread {
-            while !running.withLock({ stopping }) {
-                session.refresh { changed in events.publish(session.stateJSON(changed: changed)) }
-                usleep(200_000)
-            }
-        }
+        session.start(published: events.publish)
         server.run(until: stop) { request, connection in
             switch LiveRoutes.answer(request, files: session.file(named:)) {
             case let .response(response):
@@ -66,7 +58,7 @@ enum ServeCommand: Subcommand {
                 }
             }
         }
-        running.withLock { stopping = true }
+        session.stop()
         events.stop()
     }
 
