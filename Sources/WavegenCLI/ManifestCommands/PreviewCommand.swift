@@ -197,45 +197,55 @@ enum PreviewPage {
         let failed = entries.filter { $0.rendered == nil }.count
         let summary = "\(entries.count - failed) animations, \(NumberText.bytes(total)) in all"
             + (failed > 0 ? ", \(failed) failed" : "") + ". Each plays on a light (\(lightBackground)) and a dark (\(darkBackground)) background."
-        return """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="wavegen \(Wavegen.version)">
-            <title>wavegen preview</title>
-            <style>
-            :root { color-scheme: light; }
-            body { margin: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #212121; background: #ECEFF1; }
-            h1 { font-size: 22px; margin: 0 0 4px; }
-            h2 { font-size: 16px; margin: 28px 0 10px; }
-            h2 small { font-weight: normal; color: #607D8B; margin-left: 6px; }
+        return document(style: """
             .summary { color: #455A64; margin: 0; }
-            .cards { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
-            .card { margin: 0; background: #FFFFFF; border: 1px solid #CFD8DC; border-radius: 8px; padding: 10px 12px; }
-            .card.failed { border-color: #E53935; background: #FFEBEE; }
-            .card figcaption { font: 600 13px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin-bottom: 8px; word-break: break-all; }
-            .stages { display: flex; gap: 8px; }
-            .stage { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; padding: 12px; border-radius: 6px; min-width: 64px; }
-            .stage.light { background: \(lightBackground); border: 1px solid #E0E0E0; color: #757575; }
-            .stage.dark { background: \(darkBackground); border: 1px solid #121212; color: #9E9E9E; }
-            .stage span { font-size: 11px; }
             .stage img { display: block; }
-            dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
-            dt { color: #78909C; }
-            dd { margin: 0; font-variant-numeric: tabular-nums; }
-            .over { color: #C62828; font-weight: 600; }
             pre { white-space: pre-wrap; font-size: 12px; color: #B71C1C; margin: 0; max-width: 480px; }
-            </style>
-            </head>
-            <body>
+            """, body: """
             <h1>wavegen preview</h1>
             <p class="summary">\(escape(summary))</p>
-            \(body)</body>
-            </html>
+            \(body)
+            """)
+    }
 
-            """
+    /// A preview page: the head, the style both preview pages share (`wavegen preview` and the
+    /// live page of `wavegen serve`) followed by `style`, and `body`.
+    static func document(style: String, body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="wavegen \(Wavegen.version)">
+        <title>wavegen preview</title>
+        <style>
+        :root { color-scheme: light; }
+        body { margin: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #212121; background: #ECEFF1; }
+        h1 { font-size: 22px; margin: 0 0 4px; }
+        h2 { font-size: 16px; margin: 28px 0 10px; }
+        h2 small { font-weight: normal; color: #607D8B; margin-left: 6px; }
+        .cards { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+        .card { margin: 0; background: #FFFFFF; border: 1px solid #CFD8DC; border-radius: 8px; padding: 10px 12px; }
+        .card.failed { border-color: #E53935; background: #FFEBEE; }
+        .card figcaption { font: 600 13px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin-bottom: 8px; word-break: break-all; }
+        .stages { display: flex; gap: 8px; }
+        .stage { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; padding: 12px; border-radius: 6px; min-width: 64px; }
+        .stage.light { background: \(lightBackground); border: 1px solid #E0E0E0; color: #757575; }
+        .stage.dark { background: \(darkBackground); border: 1px solid #121212; color: #9E9E9E; }
+        .stage > span { font-size: 11px; }
+        dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
+        dt { color: #78909C; }
+        dd { margin: 0; font-variant-numeric: tabular-nums; }
+        .over { color: #C62828; font-weight: 600; }
+        \(style)
+        </style>
+        </head>
+        <body>
+        \(body)</body>
+        </html>
+
+        """
     }
 
     static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, id: Int) -> String {

@@ -10,46 +10,21 @@ enum LivePage {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
-    static let html = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="wavegen \(Wavegen.version)">
-        <title>wavegen preview</title>
-        <style>
-        :root { color-scheme: light; }
-        body { margin: 24px; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #212121; background: #ECEFF1; }
+    static let html = PreviewPage.document(style: """
         header { display: flex; align-items: baseline; gap: 14px; flex-wrap: wrap; }
         h1 { font-size: 22px; margin: 0; }
         #status { color: #455A64; }
         #status.down { color: #C62828; font-weight: 600; }
-        h2 { font-size: 16px; margin: 28px 0 10px; }
-        h2 small { font-weight: normal; color: #607D8B; margin-left: 6px; }
-        .cards { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
-        .card { margin: 0; background: #FFFFFF; border: 1px solid #CFD8DC; border-radius: 8px; padding: 10px 12px; max-width: 100%; box-sizing: border-box; }
-        .card.failed { border-color: #E53935; background: #FFEBEE; }
-        .card figcaption { font: 600 13px/1.3 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; margin-bottom: 8px; word-break: break-all; }
+        .card { max-width: 100%; box-sizing: border-box; }
         .controls { display: flex; align-items: center; gap: 6px; margin-bottom: 8px; font-size: 12px; }
         .controls button, .controls select { font: inherit; padding: 2px 8px; }
         .controls .frame { color: #455A64; font-variant-numeric: tabular-nums; margin-left: 4px; min-width: 10.5em; }
-        .stages { display: flex; gap: 8px; overflow: auto; }
-        .stage { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; padding: 12px; border-radius: 6px; min-width: 64px; }
-        .stage.light { background: \(PreviewPage.lightBackground); border: 1px solid #E0E0E0; color: #757575; }
-        .stage.dark { background: \(PreviewPage.darkBackground); border: 1px solid #121212; color: #9E9E9E; }
-        .stage > span { font-size: 11px; }
+        .stages { overflow: auto; }
         .stage canvas, .stage img { display: block; image-rendering: pixelated; }
-        dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
-        dt { color: #78909C; }
-        dd { margin: 0; font-variant-numeric: tabular-nums; }
-        .over { color: #C62828; font-weight: 600; }
         pre.errors { white-space: pre-wrap; font-size: 12px; color: #B71C1C; background: #FFEBEE; border: 1px solid #E53935; border-radius: 6px; padding: 8px 10px; margin: 8px 0; max-width: 900px; }
         .warning { color: #8D6E00; margin: 4px 0; font-size: 13px; }
         .files { color: #78909C; font-size: 12px; margin: 8px 0 0; word-break: break-all; }
-        </style>
-        </head>
-        <body>
+        """, body: """
         <header><h1>wavegen preview</h1><span id="status">connecting…</span></header>
         <main id="groups"><p>Rendering…</p></main>
         <script>
@@ -311,8 +286,5 @@ enum LivePage {
         events.addEventListener("change", e => { show(JSON.parse(e.data)); say("updated at " + new Date().toLocaleTimeString()); });
         events.addEventListener("error", () => say("disconnected; retrying…", true));
         </script>
-        </body>
-        </html>
-
-        """
+        """)
 }
