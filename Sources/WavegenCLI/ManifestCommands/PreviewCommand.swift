@@ -234,7 +234,7 @@ enum PreviewPage {
         .stage.light { background: \(lightBackground); border: 1px solid #E0E0E0; color: #757575; }
         .stage.dark { background: \(darkBackground); border: 1px solid #121212; color: #9E9E9E; }
         .stage > span { font-size: 11px; }
-        dl { display: grid; grid-template-columns: auto auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
+        dl { display: grid; grid-template-columns: max-content auto; gap: 1px 10px; margin: 8px 0 0; font-size: 12px; }
         dt { color: #78909C; }
         dd { margin: 0; font-variant-numeric: tabular-nums; }
         .over { color: #C62828; font-weight: 600; }

@@ -1,9 +1,10 @@
 /// The live preview page: self-contained HTML, CSS and JavaScript (nothing loaded from elsewhere).
 /// It listens to `/events` and draws what each event's state lists: every output on a light and a
 /// dark tile, with play and pause, frame stepping, zoom with crisp pixels and the output's numbers.
-/// Raster frames are decoded with the browser's ImageDecoder (WebCodecs), so any single frame can
-/// be shown; SVG is placed inline (in a shadow root, so two copies cannot share ids) and paused or
-/// stepped through the Web Animations API. A card whose file did not change is left playing.
+/// Each tile shows the file as an image at once; then raster frames are decoded with the browser's
+/// ImageDecoder (WebCodecs), so any single frame can be shown, and SVG is placed inline (in a
+/// shadow root, so two copies cannot share ids) and paused or stepped through the Web Animations
+/// API. A card whose file did not change is left playing.
 enum LivePage {
     /// The page's Content-Security-Policy: inline script and style, images and fetches from this
     /// server (and the data: images inside an SVG), nothing else.
@@ -20,7 +21,7 @@ enum LivePage {
         .controls button, .controls select { font: inherit; padding: 2px 8px; }
         .controls .frame { color: #455A64; font-variant-numeric: tabular-nums; margin-left: 4px; min-width: 10.5em; }
         .stages { overflow: auto; }
-        .stage canvas, .stage img { display: block; image-rendering: pixelated; }
+        .stage canvas, .stage img, .stage .svg { display: block; image-rendering: pixelated; }
         pre.errors { white-space: pre-wrap; font-size: 12px; color: #B71C1C; background: #FFEBEE; border: 1px solid #E53935; border-radius: 6px; padding: 8px 10px; margin: 8px 0; max-width: 900px; }
         .warning { color: #8D6E00; margin: 4px 0; font-size: 13px; }
         .files { color: #78909C; font-size: 12px; margin: 8px 0 0; word-break: break-all; }
@@ -49,24 +50,47 @@ enum LivePage {
           statusElement.className = down ? "down" : "";
         }
 
-        // Frames decoded with ImageDecoder, drawn to one canvas per tile.
-        class RasterPlayer {
+        // Until a player is ready, each tile shows the file as an <img>, playing.
+        class Player {
           constructor(output, stages, label) {
             this.output = output;
             this.label = label;
-            this.frames = [];
             this.index = 0;
-            this.epoch = 0;
-            this.canvases = stages.map(stage => {
-              const canvas = make("canvas", {width: output.width, height: output.height});
-              stage.prepend(canvas);
-              return canvas;
+            this.scale = 1;
+            this.shown = stages.map(stage => {
+              const img = make("img", {src: output.url, alt: output.path});
+              stage.prepend(img);
+              return img;
             });
+          }
+          // Puts what make() returns in place of each tile's current element.
+          replace(make) {
+            this.shown = this.shown.map(old => { const e = make(); old.replaceWith(e); return e; });
+            this.zoom(this.scale);
+          }
+          zoom(z) {
+            this.scale = z;
+            for (const e of this.shown) {
+              e.style.width = this.output.shownWidth * z + "px";
+              e.style.height = this.output.shownHeight * z + "px";
+            }
+          }
+        }
+
+        // Frames decoded with ImageDecoder, drawn to one canvas per tile.
+        class RasterPlayer extends Player {
+          constructor(output, stages, label) {
+            super(output, stages, label);
+            this.frames = [];
+            this.epoch = 0;
           }
           async start(setting) {
             this.zoom(setting.zoom);
             try {
-              if (!("ImageDecoder" in window) || !(await ImageDecoder.isTypeSupported(this.output.mimeType))) return this.fallback();
+              if (!("ImageDecoder" in window) || !(await ImageDecoder.isTypeSupported(this.output.mimeType))) {
+                this.label.textContent = `${this.output.frames} frames (stepping needs ImageDecoder)`;
+                return;
+              }
               const data = await (await fetch(this.output.url)).arrayBuffer();
               if (this.stopped) return;
               this.decoder = new ImageDecoder({data, type: this.output.mimeType});
@@ -74,6 +98,9 @@ enum LivePage {
               await this.decoder.completed;
               this.count = this.decoder.tracks.selectedTrack.frameCount;
               this.keep = this.output.width * this.output.height * this.count <= 16e6;
+              await this.frame(0);
+              if (this.stopped) return;
+              this.replace(() => make("canvas", {width: this.output.width, height: this.output.height}));
               await this.show(0, this.epoch);
               if (setting.playing) this.play();
             } catch (error) {
@@ -92,7 +119,7 @@ enum LivePage {
             const frame = await this.frame(k);
             if (this.stopped || epoch !== this.epoch) return frame;
             this.index = k;
-            for (const canvas of this.canvases) {
+            for (const canvas of this.shown) {
               const context = canvas.getContext("2d");
               context.clearRect(0, 0, canvas.width, canvas.height);
               context.drawImage(frame.bitmap, 0, 0);
@@ -120,23 +147,9 @@ enum LivePage {
           step(d) {
             if (!this.decoder) return;
             this.pause();
-            this.show((this.index + d + this.count) % this.count, this.epoch);
-          }
-          zoom(z) {
-            for (const e of this.canvases.concat(this.images || [])) {
-              e.style.width = this.output.shownWidth * z + "px";
-              e.style.height = this.output.shownHeight * z + "px";
-            }
-          }
-          fallback() {
-            this.images = this.canvases.map(canvas => {
-              const img = make("img", {src: this.output.url, alt: this.output.path});
-              canvas.replaceWith(img);
-              return img;
-            });
-            this.canvases = [];
-            this.zoom(1);
-            this.label.textContent = `${this.output.frames} frames (stepping needs ImageDecoder)`;
+            // Counted at once, so quick clicks each move one frame while the frame decodes.
+            this.index = (this.index + d + this.count) % this.count;
+            this.show(this.index, this.epoch);
           }
           stop() {
             this.stopped = true;
@@ -146,34 +159,32 @@ enum LivePage {
           }
         }
 
-        // An SVG placed inline in each tile, its CSS animations driven through the Web Animations API.
-        class VectorPlayer {
+        // An SVG placed inline in each tile (in a shadow root, so the two copies' ids cannot
+        // clash), its CSS animations driven through the Web Animations API.
+        class VectorPlayer extends Player {
           constructor(output, stages, label) {
-            this.output = output;
-            this.label = label;
-            this.index = 0;
+            super(output, stages, label);
             this.count = output.frames;
             this.period = output.duration * 1000;
-            this.hosts = stages.map(stage => {
-              const host = make("div", {class: "svg"});
-              stage.prepend(host);
-              return host;
-            });
             this.svgs = [];
           }
           async start(setting) {
+            this.zoom(setting.zoom);
             try {
               const text = await (await fetch(this.output.url)).text();
               if (this.stopped) return;
               const root = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
               if (root.localName !== "svg") throw new Error("not an SVG document");
-              this.svgs = this.hosts.map(host => {
+              this.svgs = [];
+              this.replace(() => {
+                const host = make("div", {class: "svg"});
                 const svg = document.importNode(root, true);
                 svg.style.display = "block";
+                svg.style.width = svg.style.height = "100%";
                 host.attachShadow({mode: "open"}).append(svg);
-                return svg;
+                this.svgs.push(svg);
+                return host;
               });
-              this.zoom(setting.zoom);
               if (setting.playing) this.play(); else this.show(0);
             } catch (error) {
               this.label.textContent = "cannot show: " + error;
@@ -204,17 +215,12 @@ enum LivePage {
             this.describe();
           }
           step(d) {
+            if (!this.svgs.length) return;
             this.pause();
             this.show((this.index + d + this.count) % this.count);
           }
           describe() {
             this.label.textContent = `frame ${this.index + 1}/${this.count} · ${(this.index * this.period / this.count / 1000).toFixed(3)} s`;
-          }
-          zoom(z) {
-            for (const svg of this.svgs) {
-              svg.style.width = this.output.shownWidth * z + "px";
-              svg.style.height = this.output.shownHeight * z + "px";
-            }
           }
           stop() { this.stopped = true; this.playing = false; }
         }
@@ -231,7 +237,7 @@ enum LivePage {
           if (old && old.player) old.player.stop();
           const setting = settings.get(output.id) || {zoom: defaultZoom(output), playing: true};
           settings.set(output.id, setting);
-          const element = make("figure", {class: output.url ? "card" : "card failed", "data-output": output.id},
+          const element = make("figure", {class: output.url ? "card" : "card failed", "data-output": output.id, "data-file": output.url || ""},
                                make("figcaption", {}, output.path));
           let player = null;
           if (output.url) {
