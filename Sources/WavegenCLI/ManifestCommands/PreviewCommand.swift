@@ -13,7 +13,8 @@ enum PreviewCommand: Subcommand {
         arguments: [
             // A manifest or a preset may come first, so both complete as presets (names and files).
             ArgumentSpec(name: "<manifest>", help: "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json).", completion: .presets),
-            ArgumentSpec(name: "<preset>", help: "A preset file or bundled name, shown as GIF and WebP.", completion: .presets, repeats: true),
+            ArgumentSpec(name: "<preset>", help: "A preset file or bundled name, shown as GIF and WebP (with --watch, in every format a browser shows).",
+                         completion: .presets, repeats: true),
         ],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),

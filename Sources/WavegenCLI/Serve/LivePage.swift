@@ -240,7 +240,13 @@ enum LivePage {
           const element = make("figure", {class: output.url ? "card" : "card failed", "data-output": output.id, "data-file": output.url || ""},
                                make("figcaption", {}, output.path));
           let player = null;
-          if (output.url) {
+          const facts = () => make("dl", {}, ...output.facts.flatMap(f =>
+            [make("dt", {}, f.label), make("dd", {}, f.text, f.alert ? make("span", {class: "over"}, " " + f.alert) : null)]));
+          if (output.url && !output.mimeType.startsWith("image/")) {
+            // A format no browser shows as an image: its numbers and the file.
+            element.append(make("p", {class: "warning"}, "A browser does not show " + output.mimeType + "; ",
+                                make("a", {href: output.url, download: output.path.split("/").pop()}, "save the file")), facts());
+          } else if (output.url) {
             const label = make("span", {class: "frame"}, "loading…");
             const play = make("button", {type: "button", class: "play", title: "Play or pause"}, setting.playing ? "pause" : "play");
             const previous = make("button", {type: "button", class: "previous", title: "Previous frame"}, "◀");
@@ -259,8 +265,7 @@ enum LivePage {
             next.addEventListener("click", () => { paused(); player.step(1); });
             zoom.addEventListener("change", () => { setting.zoom = Number(zoom.value); player.zoom(setting.zoom); });
             element.append(make("div", {class: "controls"}, play, previous, next, zoom, label), make("div", {class: "stages"}, ...stages));
-            element.append(make("dl", {}, ...output.facts.flatMap(f =>
-              [make("dt", {}, f.label), make("dd", {}, f.text, f.alert ? make("span", {class: "over"}, " " + f.alert) : null)])));
+            element.append(facts());
             player.start(setting);
           }
           if (output.errors.length) element.append(make("pre", {class: "errors"}, output.errors.join("\\n")));
