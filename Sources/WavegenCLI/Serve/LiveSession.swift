@@ -69,7 +69,8 @@ final class LiveSession: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var files: [String: ServedFile] = [:]
-    private var rendered: [String: (output: RenderedOutput, name: String)] = [:]
+    /// Renders by input digest, shared by the sources.
+    private var renders: [String: (output: RenderedOutput, name: String)] = [:]
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
     private(set) var generation = 0
 
@@ -191,7 +192,7 @@ final class LiveSession: @unchecked Sendable {
                     do throws(RenderError) {
                         let digest = try OutputDigest.input(loaded, format: o.format, fonts: fonts)
                         groups[g].outputs[k].digest = digest
-                        if let hit = lock.withLock({ rendered[digest] }) {
+                        if let hit = lock.withLock({ renders[digest] }) {
                             groups[g].outputs[k].rendered = hit.output
                             groups[g].outputs[k].name = hit.name
                         } else {
@@ -215,7 +216,7 @@ final class LiveSession: @unchecked Sendable {
                 let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + format.rawValue
                 groups[p.g].outputs[p.o].rendered = r
                 groups[p.g].outputs[p.o].name = name
-                if let digest = groups[p.g].outputs[p.o].digest { lock.withLock { rendered[digest] = (r, name) } }
+                if let digest = groups[p.g].outputs[p.o].digest { lock.withLock { renders[digest] = (r, name) } }
             case let .failure(error):
                 groups[p.g].outputs[p.o].errors = error.commandError.printedLines
             }
@@ -234,7 +235,7 @@ final class LiveSession: @unchecked Sendable {
         }
         files = files.filter { $0.value.generation >= generation - 1 }
         let digests = Set(shown.compactMap(\.digest))
-        rendered = rendered.filter { digests.contains($0.key) }
+        renders = renders.filter { digests.contains($0.key) }
     }
 
     // MARK: Reporting
