@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WavegenCLI
 
 /// A `wavegen serve` (or `preview --watch`) process: started in a folder, its address read from
 /// its first line of output; killed when the value goes away, whatever happened.
@@ -57,13 +58,7 @@ final class TestSocket {
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let r = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let r = HTTPServer.withLoopbackAddress(port: port) { connect(fd, $0, $1) }
         try #require(r == 0, "cannot connect to port \(port): \(String(cString: strerror(errno)))")
     }
 

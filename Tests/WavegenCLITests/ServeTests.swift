@@ -3,6 +3,7 @@ import Testing
 import WaveGIF
 import WaveKit
 import WaveWebP
+@testable import WavegenCLI
 
 /// `wavegen serve` (and `preview --watch`) end to end: the built binary on a free port, read and
 /// written to over real sockets. (`scripts/check-serve` checks the page itself in Chromium.) Serialized: the timing checks (a change shown within 2 s) should
@@ -256,18 +257,9 @@ final class TakenPort {
 
     init() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
+        let bound = HTTPServer.withLoopbackAddress(port: 0) { bind(fd, $0, $1) }
         self.fd = fd
-        port = UInt16(bigEndian: address.sin_port)
+        port = HTTPServer.boundPort(fd)
         try #require(bound == 0 && listen(fd, 1) == 0)
     }
 

@@ -32,23 +32,33 @@ final class HTTPServer: @unchecked Sendable {
         // Lets a restarted server take its port while old connections linger in TIME_WAIT; a port
         // another socket listens on still fails with EADDRINUSE.
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, Glibc.listen(fd, 64) == 0 else {
+        guard withLoopbackAddress(port: port, { bind(fd, $0, $1) }) == 0, Glibc.listen(fd, 64) == 0 else {
             let reason = errno == EADDRINUSE ? "the port is in use (pick another with --port, or --port 0 for a free one)" : String(cString: strerror(errno))
             close(fd)
             throw CommandError(.unavailable, ["cannot listen on 127.0.0.1:\(port): \(reason)"])
         }
+        return HTTPServer(listener: fd, port: boundPort(fd))
+    }
+
+    /// Calls `body` with the address 127.0.0.1:`port` and its length, for `bind` or `connect`.
+    static func withLoopbackAddress<R>(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
+
+    /// The port a bound IPv4 socket has.
+    static func boundPort(_ fd: Int32) -> UInt16 {
+        var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
-        return HTTPServer(listener: fd, port: UInt16(bigEndian: address.sin_port))
+        return UInt16(bigEndian: address.sin_port)
     }
 
     /// Accepts connections until `stop` (a file descriptor) becomes readable, answering each
