@@ -311,7 +311,6 @@ final class LiveSession: @unchecked Sendable {
                 ("frames", .int(r.frames)),
                 ("duration", .number(r.duration)),
                 ("bytes", .int(r.bytes.count)),
-                ("milliseconds", .number(r.milliseconds)),
                 ("facts", .array(PreviewPage.facts(o.output, r).map { f in
                     .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
                 })),
