@@ -51,7 +51,7 @@ public enum Wavegen {
 
     static var subcommands: [any Subcommand.Type] {
         [RenderCommand.self, PlanCommand.self, ValidateCommand.self, PresetsCommand.self, BuildCommand.self, PreviewCommand.self,
-         CompletionsCommand.self, ManPageCommand.self]
+         ServeCommand.self, CompletionsCommand.self, ManPageCommand.self]
     }
 
     /// What wavegen does, in one line (help's overview, the man page's NAME).

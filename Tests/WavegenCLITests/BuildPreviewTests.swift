@@ -162,7 +162,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let folder = try TemporaryFolder()
         let noOutput = wavegen(["preview", "classic"])
         #expect(noOutput.code == 64)
-        #expect(noOutput.errLines.first == "Error: missing --output <file.html>")
+        #expect(noOutput.errLines.first == "Error: missing --output <file.html> (or --watch to serve the page live)")
         let nowhere = wavegen(["preview", "classic", "-o", folder.file("no/such/p.html")])
         #expect(nowhere.code == 73)
         let manifest = try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "a.gif"}, {"preset": "classic", "output": "a.gif"}]}"#, at: "m.json")

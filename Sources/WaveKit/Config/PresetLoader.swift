@@ -132,8 +132,9 @@ public struct PresetLoader: Sendable {
     }
 
     /// Reads `reference` and everything it extends, and merges them: objects key by key, everything
-    /// else (arrays included) replaced by the later file.
-    public func resolve(_ reference: String) throws(DocumentError) -> Resolved {
+    /// else (arrays included) replaced by the later file. `reading` is told each path on disk just
+    /// before it is read (bundled presets are not), so a caller learns the files even when one fails.
+    public func resolve(_ reference: String, reading: (String) -> Void = { _ in }) throws(DocumentError) -> Resolved {
         var chain: [(file: String, root: JSONNode, bundled: Bool)] = []
         var next: String? = reference
         var base: String?
@@ -141,7 +142,7 @@ public struct PresetLoader: Sendable {
         while let ref = next {
             let file: String, text: [UInt8], bundled: Bool
             do {
-                (file, text, bundled) = try read(ref, relativeTo: base, bundledOnly: fromBundle)
+                (file, text, bundled) = try read(ref, relativeTo: base, bundledOnly: fromBundle, reading: reading)
             } catch {
                 // A missing parent is the extending preset's problem, at its extends key.
                 guard let child = chain.last else { throw error }
@@ -230,7 +231,8 @@ public struct PresetLoader: Sendable {
     }
 
     /// The file's display name, its text, and whether it is a bundled preset.
-    private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool) throws(DocumentError) -> (String, [UInt8], Bool) {
+    private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool,
+                      reading: (String) -> Void) throws(DocumentError) -> (String, [UInt8], Bool) {
         if !bundledOnly {
             let path = reference.hasPrefix("/") ? reference : base.map { $0.isEmpty ? reference : $0 + "/" + reference } ?? reference
             let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
@@ -238,6 +240,7 @@ public struct PresetLoader: Sendable {
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             // A file of that name wins over a bundled preset; a folder of that name does not.
             if looksLikePath || (exists && !isDirectory.boolValue) || (exists && bundled[reference] == nil) {
+                reading(path)
                 return (path, try BoundedFile.read(path, limit: PresetLoader.maximumFileSize), false)
             }
         }

@@ -11,6 +11,8 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
     case dataError = 65
     /// An input that is missing or unreadable (EX_NOINPUT).
     case noInput = 66
+    /// The preview server cannot listen: its port is in use or may not be bound (EX_UNAVAILABLE).
+    case unavailable = 69
     /// An output that cannot be written (EX_CANTCREAT).
     case cannotWrite = 73
 }
@@ -27,6 +29,7 @@ extension ExitCode {
             return "A preset or manifest that is present but wrong (syntax, values, no seamless loop, a bad rider image or font)."
         case .noInput:
             return "An input that is missing or unreadable (no such file or bundled preset, a directory, too large, a missing font)."
+        case .unavailable: return "preview --watch (serve) cannot listen on its port: the port is in use or may not be bound."
         case .cannotWrite:
             return "An output that cannot be written (a missing or read-only folder; for presets export, a file already there without --force)."
         }

@@ -1,0 +1,24 @@
+import Foundation
+
+extension PresetLoader {
+    /// The files on disk a preset reads, in the order they are read: every file of its `extends`
+    /// chain, then its rider image and its label font where the merged document (with `overrides`)
+    /// names them by path. A file that is missing or broken is listed too, up to the first one that
+    /// fails, so that a watcher notices when it is created or fixed. Bundled presets and their
+    /// images are compiled in and are not listed. Never fails: a preset that cannot be read lists
+    /// what was tried.
+    public func inputFiles(_ reference: String, overrides: [PresetOverride] = []) -> [String] {
+        var files: [String] = []
+        guard var resolved = try? resolve(reference, reading: { files.append($0) }) else { return files }
+        for o in overrides { try? resolved.root.set(o.value, at: o.path) }
+        for key in ["rider.image", "label.font"] {
+            guard let path = KeyPathExpression(parsing: key)?.components,
+                  case let .string(named)? = resolved.root.node(at: path)?.value, !named.isEmpty else { continue }
+            let origin = PresetLoader.origin(of: key, in: resolved.chain).file
+            guard !resolved.bundledFiles.contains(origin) else { continue }
+            let full = named.hasPrefix("/") ? named : ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(named)
+            if !files.contains(full) { files.append(full) }
+        }
+        return files
+    }
+}

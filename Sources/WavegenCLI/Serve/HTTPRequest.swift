@@ -1,0 +1,116 @@
+/// An HTTP/1.x request head (the preview server takes no request bodies).
+struct HTTPRequest: Equatable {
+    var method: String
+    /// The request target as sent (`/o/1f2e….gif?x`), not decoded.
+    var target: String
+    /// `HTTP/1.1` or `HTTP/1.0`.
+    var version: String
+    /// Header fields in order, names as sent.
+    var headers: [(name: String, value: String)]
+
+    /// The first value of a header field (names compare without case).
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The target's path: up to a `?` or `#`, not decoded.
+    var path: String { String(target.prefix { $0 != "?" && $0 != "#" }) }
+
+    static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
+        a.method == b.method && a.target == b.target && a.version == b.version
+            && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
+    }
+}
+
+/// Reads a request head from the bytes received so far, strictly (RFC 9112): a request line of
+/// method, target and version, header fields, an empty line. Anything else is refused with the
+/// status to answer, never guessed at.
+enum HTTPRequestParser {
+    /// The largest request head accepted, in bytes (request line and headers).
+    static let maximumHeadSize = 16 * 1024
+    /// The most header fields accepted.
+    static let maximumHeaderCount = 64
+
+    enum Outcome: Equatable {
+        /// More bytes are needed.
+        case incomplete
+        case request(HTTPRequest)
+        /// Refused: answer with this status and close.
+        case refused(HTTPStatus, String)
+    }
+
+    static func parse(_ bytes: [UInt8]) -> Outcome {
+        guard let end = headEnd(bytes) else {
+            return bytes.count >= maximumHeadSize ? .refused(.headersTooLarge, "the request head is over \(maximumHeadSize) bytes") : .incomplete
+        }
+        guard end <= maximumHeadSize else { return .refused(.headersTooLarge, "the request head is over \(maximumHeadSize) bytes") }
+        var lines = split(Array(bytes[..<end]))
+        guard !lines.isEmpty else { return .refused(.badRequest, "empty request") }
+        let requestLine = lines.removeFirst()
+        let parts = requestLine.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        guard parts.count == 3, let method = token(parts[0]), let target = visible(parts[1]), let version = visible(parts[2]) else {
+            return .refused(.badRequest, "malformed request line")
+        }
+        guard version.hasPrefix("HTTP/1.") else {
+            return version.hasPrefix("HTTP/") ? .refused(.versionNotSupported, "only HTTP/1.x") : .refused(.badRequest, "malformed request line")
+        }
+        guard version == "HTTP/1.1" || version == "HTTP/1.0" else { return .refused(.versionNotSupported, "only HTTP/1.0 and 1.1") }
+        guard lines.count <= maximumHeaderCount else { return .refused(.headersTooLarge, "more than \(maximumHeaderCount) header fields") }
+        var headers: [(name: String, value: String)] = []
+        for line in lines {
+            // Obsolete line folding (a line starting with white space) is refused, as RFC 9112 allows.
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), let name = token(line[..<colon]) else {
+                return .refused(.badRequest, "malformed header field")
+            }
+            let value = line[(colon + 1)...].drop { $0 == 0x20 || $0 == 0x09 }
+            guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return .refused(.badRequest, "control character in a header field") }
+            headers.append((name, String(decoding: value, as: UTF8.self).trimmingTrailingWhitespace))
+        }
+        let request = HTTPRequest(method: method, target: target, version: version, headers: headers)
+        if version == "HTTP/1.1", request.header("Host") == nil { return .refused(.badRequest, "no Host header") }
+        if request.header("Transfer-Encoding") != nil { return .refused(.contentTooLarge, "request bodies are not accepted") }
+        if let length = request.header("Content-Length"), length != "0" { return .refused(.contentTooLarge, "request bodies are not accepted") }
+        return .request(request)
+    }
+
+    /// The offset just past the blank line that ends the head (CRLF CRLF, or bare LF LF).
+    static func headEnd(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x0A {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { return i + 2 }
+                if i + 2 < bytes.count, bytes[i + 1] == 0x0D, bytes[i + 2] == 0x0A { return i + 3 }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The head's lines without their line ends and without the final empty line.
+    static func split(_ head: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// A token (method, field name): visible ASCII without separators; nil otherwise.
+    static func token(_ bytes: ArraySlice<UInt8>) -> String? {
+        let separators = Set("()<>@,;:\\\"/[]?={} \t".utf8)
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !separators.contains($0) }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Visible ASCII without spaces; nil otherwise.
+    static func visible(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private extension String {
+    var trimmingTrailingWhitespace: String {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

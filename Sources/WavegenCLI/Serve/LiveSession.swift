@@ -1,0 +1,326 @@
+import Foundation
+import WaveKit
+import WaveRender
+
+/// What the preview server shows: each input named on the command line (a manifest, or a preset
+/// in every format a browser shows) planned and rendered in memory, and planned again when a file
+/// it read changes on disk. An output whose input digest (`OutputDigest.input`: the merged preset,
+/// rider pixels, font bytes, format) did not change is not rendered again, whichever source made
+/// it. Each source has a thread of its own (`start`); connection threads read the rendered files
+/// through `file(named:)`.
+final class LiveSession: @unchecked Sendable {
+    /// One output on the page.
+    struct Output {
+        var id: String
+        var output: BuildPlan.Output
+        var rendered: RenderedOutput?
+        /// The opaque name the file is served under (`/o/NAME`).
+        var name: String?
+        var digest: String?
+        var errors: [String] = []
+    }
+
+    /// A section of the page: one preset, or one job of a manifest.
+    struct Group {
+        var id: String
+        var title: String
+        var subtitle: String
+        var errors: [String] = []
+        var warnings: [String] = []
+        var outputs: [Output] = []
+    }
+
+    /// An input named on the command line and what it showed last.
+    final class Source: @unchecked Sendable {
+        let input: String
+        let index: Int
+        var isManifest = false
+        /// The stamps of the files it read, and whether it has been rendered once: its thread's own.
+        var snapshot = FileSnapshot()
+        var rendered = false
+        /// What the page shows of it, and the files it read (under the session's lock).
+        var groups: [Group]
+        var files: [String] = []
+
+        init(input: String, index: Int) {
+            self.input = input
+            self.index = index
+            groups = [Group(id: "\(index)", title: input, subtitle: "rendering…")]
+        }
+    }
+
+    /// A rendered file as served.
+    struct ServedFile {
+        var bytes: [UInt8]
+        var mimeType: String
+        /// The last generation that showed it.
+        var generation: Int
+    }
+
+    let sources: [Source]
+    let overrides: [PresetOverride]
+    let workers: Int
+    let console: Console
+    let quiet: Bool
+    /// The formats each preset is shown in: every format a browser shows as an image.
+    let formats = OutputFormat.allCases.filter(\.showsInBrowser)
+
+    /// Guards the sources' groups, the served files, the render cache and the generation.
+    private let lock = NSLock()
+    private var stopped = false
+    private var files: [String: ServedFile] = [:]
+    /// Renders by input digest, shared by the sources.
+    private var renders: [String: (output: RenderedOutput, name: String)] = [:]
+    /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
+    private(set) var generation = 0
+
+    init(inputs: [String], overrides: [PresetOverride], workers: Int, console: Console, quiet: Bool) {
+        sources = inputs.enumerated().map { Source(input: $1, index: $0) }
+        self.overrides = overrides
+        self.workers = workers
+        self.console = console
+        self.quiet = quiet
+    }
+
+    /// Starts one thread per source: it renders the source, then checks the files it read every
+    /// 200 ms and renders it again when one changed, so a slow preset does not hold up the others.
+    /// After each render `published` gets the page's new state (`state(changed:)`), in order.
+    func start(published: @escaping @Sendable (String) -> Void) {
+        for source in sources {
+            Thread.detachNewThread { [self] in
+                while !lock.withLock({ stopped }) {
+                    refresh(source, published: published)
+                    usleep(200_000)
+                }
+            }
+        }
+    }
+
+    /// Stops watching (a render under way finishes, unseen).
+    func stop() { lock.withLock { stopped = true } }
+
+    /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
+    private func refresh(_ source: Source, published: (String) -> Void) {
+        let paths = source.snapshot.changedPaths()
+        guard !source.rendered || !paths.isEmpty else { return }
+        let start = DispatchTime.now().uptimeNanoseconds
+        let (groups, fresh) = rebuild(source)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
+        source.rendered = true
+        lock.withLock {
+            guard !stopped else { return }
+            let changed = Array(Set(source.groups.map(\.id) + groups.map(\.id))).sorted()
+            source.groups = groups
+            source.files = source.snapshot.paths
+            generation += 1
+            publishFiles()
+            published(stateJSON(changed: changed))
+        }
+    }
+
+    /// The file served as `/o/NAME`.
+    func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
+
+    // MARK: Planning and rendering
+
+    /// The source's groups now, and how many outputs had to be rendered.
+    private func rebuild(_ source: Source) -> ([Group], Int) {
+        let loader = PresetLoader.standard
+        let path = BuildManifest.locate(source.input)
+        // A manifest that breaks stays a manifest, so its own errors are reported.
+        source.isManifest = BuildManifest.looksLikeManifest(path) || (source.isManifest && FileStamp(path: path).exists)
+        let plan: BuildPlan
+        do throws(CommandError) {
+            if source.isManifest {
+                source.snapshot = FileSnapshot([path])
+                let manifest: BuildManifest
+                do { manifest = try BuildManifest.load(path) } catch { throw CommandError(error) }
+                source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
+                plan = try BuildPlan.forCommand(manifest, overrides: overrides)
+            } else {
+                source.snapshot = FileSnapshot(loader.inputFiles(source.input, overrides: overrides))
+                let job = PreviewCommand.presetJob(source.input, index: 0, formats: formats)
+                plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: [job]),
+                                                overrides: overrides, checkCollisions: false)
+            }
+        } catch {
+            return ([Group(id: "\(source.index)", title: source.input, subtitle: source.isManifest ? "manifest" : "preset",
+                           errors: error.printedLines)], 0)
+        }
+        var groups = groups(of: plan, source: source)
+        let fresh = render(&groups, plan: plan, source: source)
+        return (groups, fresh)
+    }
+
+    /// The plan's outputs in groups, one per job; nothing rendered yet.
+    private func groups(of plan: BuildPlan, source: Source) -> [Group] {
+        var groups: [Group] = []
+        var groupOfJob: [Int: Int] = [:]
+        for o in plan.outputs {
+            let g = groupOfJob[o.job.index] ?? {
+                let id = "\(source.index)-\(o.job.index)"
+                let title = source.isManifest ? o.job.label : source.input
+                let subtitle = source.isManifest ? "\(plan.manifest.file) · preset \(o.job.presetText)" : "preset"
+                groups.append(Group(id: id, title: title, subtitle: subtitle,
+                                    warnings: plan.warnings.filter { $0.hasPrefix(o.job.label + ": ") }))
+                groupOfJob[o.job.index] = groups.count - 1
+                return groups.count - 1
+            }()
+            groups[g].outputs.append(Output(id: "\(groups[g].id)/\(o.path)", output: o))
+        }
+        if groups.isEmpty {
+            groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
+        }
+        return groups
+    }
+
+    /// Fills in every output: from the cache when its input digest is known, else rendered.
+    /// Returns how many were rendered.
+    private func render(_ groups: inout [Group], plan: BuildPlan, source: Source) -> Int {
+        let fonts = FontDigests()
+        var pending: [(g: Int, o: Int, loaded: BuildPlan.Loaded)] = []
+        for g in groups.indices {
+            for k in groups[g].outputs.indices {
+                let o = groups[g].outputs[k].output
+                switch plan.configs[o.config].result {
+                case let .failure(error):
+                    // The preset's problems, said once for the group rather than on each output.
+                    for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
+                case let .success(loaded):
+                    if let font = loaded.config.label?.font { source.snapshot.add([font]) }
+                    do throws(RenderError) {
+                        let digest = try OutputDigest.input(loaded, format: o.format, fonts: fonts)
+                        groups[g].outputs[k].digest = digest
+                        if let hit = lock.withLock({ renders[digest] }) {
+                            groups[g].outputs[k].rendered = hit.output
+                            groups[g].outputs[k].name = hit.name
+                        } else {
+                            pending.append((g, k, loaded))
+                        }
+                    } catch {
+                        groups[g].outputs[k].errors = error.commandError.printedLines
+                    }
+                }
+            }
+        }
+        let jobs = pending.map { (loaded: $0.loaded, format: groups[$0.g].outputs[$0.o].output.format) }
+        let threads = workers == 1 ? 0 : 1
+        let results = OrderedWork.run(count: jobs.count, workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
+            Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: jobs[i].format, threads: threads) }
+        }, started: { _, _ in }, deliver: { _, _ in })
+        for (p, result) in zip(pending, results) {
+            switch result {
+            case let .success(r):
+                let format = groups[p.g].outputs[p.o].output.format
+                let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + format.rawValue
+                groups[p.g].outputs[p.o].rendered = r
+                groups[p.g].outputs[p.o].name = name
+                if let digest = groups[p.g].outputs[p.o].digest { lock.withLock { renders[digest] = (r, name) } }
+            case let .failure(error):
+                groups[p.g].outputs[p.o].errors = error.commandError.printedLines
+            }
+        }
+        return pending.count
+    }
+
+    /// Serves the files the page shows now and those it showed one generation ago (a page that
+    /// is just loading them); forgets older ones, and the renders no source shows any more.
+    /// Called with the lock held.
+    private func publishFiles() {
+        let shown = sources.flatMap(\.groups).flatMap(\.outputs)
+        for o in shown {
+            guard let name = o.name, let r = o.rendered else { continue }
+            files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+        }
+        files = files.filter { $0.value.generation >= generation - 1 }
+        let digests = Set(shown.compactMap(\.digest))
+        renders = renders.filter { digests.contains($0.key) }
+    }
+
+    // MARK: Reporting
+
+    /// Prints a source's errors (on stderr, as every command prints them) and warnings, and a
+    /// line saying what was rendered.
+    private func report(_ source: Source, groups: [Group], rendered fresh: Int, changedPaths: [String], milliseconds: Double) {
+        // Each stream written at once, so the lines of sources rendered together do not mix.
+        var printed = Set<String>()
+        var err = ""
+        for g in groups {
+            for line in g.errors + g.outputs.flatMap(\.errors) where printed.insert(line).inserted { err += line + "\n" }
+            for w in g.warnings where printed.insert(w).inserted { err += "warning: \(w)\n" }
+        }
+        if !err.isEmpty { console.err(err) }
+        let outputs = groups.flatMap(\.outputs)
+        let failed = outputs.filter { $0.rendered == nil }.count
+        guard !quiet else { return }
+        var line = source.input
+        if !changedPaths.isEmpty { line += " (\(changedPaths.joined(separator: ", ")) changed)" }
+        if outputs.isEmpty, groups.contains(where: { !$0.errors.isEmpty }) {
+            line += ": not rendered (see the errors)"
+        } else {
+            let noun = outputs.count == 1 ? "output" : "outputs"
+            line += ": \(outputs.count) \(noun), \(fresh) rendered in \(NumberText.decimal(milliseconds.rounded(), places: 0)) ms"
+            if failed > 0 { line += ", \(failed) failed" }
+        }
+        console.out(line + "\n")
+    }
+
+    // MARK: The page's state
+
+    /// The state the page shows, as one line of JSON; `changed` lists the ids of the groups that
+    /// changed since the last state.
+    func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
+
+    /// `state(changed:)` with the lock held.
+    private func stateJSON(changed: [String]) -> String {
+        let groups = sources.flatMap { s in s.groups.map { (s.files, $0) } }.map { files, g -> JSONNode in
+            .object([
+                ("id", .string(g.id)),
+                ("title", .string(g.title)),
+                ("subtitle", .string(g.subtitle)),
+                ("errors", .array(g.errors.map { .string($0) })),
+                ("warnings", .array(g.warnings.map { .string($0) })),
+                ("files", .array(files.map { .string($0) })),
+                ("outputs", .array(g.outputs.map(json))),
+            ])
+        }
+        return JSONNode.object([
+            ("generation", .int(generation)),
+            ("version", .string(Wavegen.versionDescription)),
+            ("changed", .array(changed.map { .string($0) })),
+            ("groups", .array(groups)),
+        ]).serialized(indent: nil)
+    }
+
+    private func json(_ o: Output) -> JSONNode {
+        var members: [(String, JSONNode)] = [
+            ("id", .string(o.id)),
+            ("path", .string(o.output.path)),
+            ("format", .string(o.output.format.rawValue)),
+            ("mimeType", .string(o.output.format.mimeType)),
+            ("errors", .array(o.errors.map { .string($0) })),
+        ]
+        if let r = o.rendered, let name = o.name {
+            members += [
+                ("url", .string("/o/" + name)),
+                ("width", .int(r.width)),
+                ("height", .int(r.height)),
+                ("shownWidth", .int(r.shownWidth)),
+                ("shownHeight", .int(r.shownHeight)),
+                ("frames", .int(r.frames)),
+                ("duration", .number(r.duration)),
+                ("bytes", .int(r.bytes.count)),
+                ("facts", .array(PreviewPage.facts(o.output, r).map { f in
+                    .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
+                })),
+            ]
+        }
+        return .object(members)
+    }
+}
+
+extension OutputFormat {
+    /// Whether a browser shows the format's files as an image (`<img>`, ImageDecoder, inline SVG).
+    var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+}
