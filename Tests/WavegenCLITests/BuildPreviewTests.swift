@@ -207,7 +207,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         #expect(r.code == 0, "\(r.err)")
         let html = try String(contentsOfFile: page, encoding: .utf8)
         let images = imageSources(html).count
-        #expect(images == 2 * (4 + 25))
+        #expect(images == 2 * (6 + 25))
 
         // A probe that counts the images the browser decoded once the page has loaded.
         let probe = """

@@ -4,7 +4,9 @@ import WaveRender
 
 /// Files a manifest's jobs would write but no longer plan: they match a job's output template (its
 /// fields filled with any value they can take) under the folder the template writes into, and are
-/// not one of the planned outputs. Nothing that does not match a template is ever reported.
+/// not one of the planned outputs. Nothing that does not match a template is ever reported, and a
+/// `.png` only when it is an animated PNG as wavegen writes them (`acTL` right after the header):
+/// output folders often hold still PNGs of other origins.
 enum Orphans {
     /// The orphans of `plan`'s jobs, as paths like the outputs' (sorted).
     static func find(_ plan: BuildPlan) -> [String] {
@@ -20,11 +22,21 @@ enum Orphans {
             for path in files(under: root) {
                 let relative = base.isEmpty ? path : String(path.dropFirst(base.hasSuffix("/") ? base.count : base.count + 1))
                 let range = NSRange(relative.startIndex..., in: relative)
-                guard regex.firstMatch(in: relative, range: range) != nil, !planned.contains(BuildPlan.normalised(path)) else { continue }
+                guard regex.firstMatch(in: relative, range: range) != nil, !planned.contains(BuildPlan.normalised(path)),
+                      !path.lowercased().hasSuffix(".png") || isAnimatedPNG(path) else { continue }
                 found.insert(path)
             }
         }
         return found.sorted()
+    }
+
+    /// Whether the file starts like an APNG wavegen writes: the PNG signature, `IHDR`, then `acTL`.
+    static func isAnimatedPNG(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = [UInt8](handle.readData(ofLength: 41))
+        return head.count == 41 && head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            && head[37..<41].elementsEqual(Array("acTL".utf8))
     }
 
     /// The template as a regular expression over paths relative to the manifest's folder.
