@@ -93,11 +93,12 @@ def main():
     try:
         for name in names:
             plan = json.loads(subprocess.run([binary, "plan", name, "--json"], capture_output=True, text=True, check=True).stdout)
-            path = os.path.join(work, f"{name}.json")
-            frames = os.path.join(work, f"{name}-frames")
+            stem = os.path.splitext(os.path.basename(name))[0]  # a preset file's name, or a bundled preset's
+            path = os.path.join(work, f"{stem}.json")
+            frames = os.path.join(work, f"{stem}-frames")
             r = subprocess.run([binary, "render", name, "-o", path, "-q"], capture_output=True, text=True)
             check(r.returncode == 0, f"{name}.json: render exit {r.returncode} {r.stderr.strip()}")
-            r = subprocess.run([binary, "render", name, "-o", os.path.join(work, f"{name}.webp"), "--frames", frames, "-q"],
+            r = subprocess.run([binary, "render", name, "-o", os.path.join(work, f"{stem}.webp"), "--frames", frames, "-q"],
                                capture_output=True, text=True)
             check(r.returncode == 0, f"{name}.webp: render exit {r.returncode} {r.stderr.strip()}")
             if not os.path.exists(path) or not os.path.isdir(frames):
@@ -128,8 +129,8 @@ def main():
                 theirs = rlottie_frame(animation, k, width, height)
                 scores.append(psnr(theirs, ours))
                 if save and k in (0, count // 2):
-                    theirs.convert("RGBA").save(os.path.join(save, f"{name}-{k:04d}-rlottie.png"))
-                    ours.save(os.path.join(save, f"{name}-{k:04d}-wavegen.png"))
+                    theirs.convert("RGBA").save(os.path.join(save, f"{stem}-{k:04d}-rlottie.png"))
+                    ours.save(os.path.join(save, f"{stem}-{k:04d}-wavegen.png"))
             worst = min(scores)
             at = scores.index(worst)
             floor = SHORTFALLS.get(name, MINIMUM_PSNR)

@@ -185,4 +185,43 @@ import WaveRender
         // Compact: the file is its own compact form, one line.
         #expect(try JSONParser.parse(a).compactText + "\n" == String(decoding: a, as: UTF8.self))
     }
+
+    /// The glyph contours the label's matte shows at frame k: groups without an opacity property,
+    /// or whose last hold keyframe at or before k is 100.
+    func labelContours(_ doc: JSONNode, frame k: Int) throws -> Set<String> {
+        let water = try #require(items(doc["assets"]).first { string($0["id"]) == "water" })
+        let matte = try #require(items(water["layers"]).first { number($0["td"]) == 1 })
+        var shown = Set<String>()
+        for group in items(matte["shapes"]) {
+            let members = items(group["it"])
+            if let opacity = members.last?["o"] {
+                let keys = items(opacity["k"]).filter { (number($0["t"]) ?? 0) <= Double(k) }
+                guard let value = number(items(keys.last?["s"]).first), value == 100 else { continue }
+                #expect(keys.allSatisfy { number($0["h"]) == 1 })
+            }
+            for path in members where string(path["ty"]) == "sh" { shown.insert(path.compactText) }
+        }
+        return shown
+    }
+
+    /// A label whose text follows a 0 → 1 ramp: at the first, a middle and the last frame the matte
+    /// shows exactly the glyph contours of that frame's text (those of the same preset with the
+    /// text written out), each contour written once in the file.
+    @Test func aRampLabelShowsEachFramesText() throws {
+        let ramp = "level={\"from\": 0, \"to\": 1}"
+        let (doc, animation) = try document("orb", [ramp])
+        let n = animation.plan.frameCount
+        let texts = try #require(animation.label)
+        for k in [0, n / 2, n - 1] {
+            let text = texts.text(frame: k, of: n)
+            let (fixed, _) = try document("orb", [ramp, "label.text=\"\(text)\""])
+            let expected = try labelContours(fixed, frame: k)
+            #expect(!expected.isEmpty)
+            #expect(try labelContours(doc, frame: k) == expected, "frame \(k): \(text)")
+        }
+        let water = try #require(items(doc["assets"]).first { string($0["id"]) == "water" })
+        let matte = try #require(items(water["layers"]).first { number($0["td"]) == 1 })
+        let paths = items(matte["shapes"]).flatMap { items($0["it"]) }.filter { string($0["ty"]) == "sh" }.map(\.compactText)
+        #expect(Set(paths).count == paths.count, "a contour is written twice")
+    }
 }

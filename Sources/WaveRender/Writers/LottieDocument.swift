@@ -13,19 +13,29 @@ struct LottieDocument {
     let config: WaveConfig
     let plan: LoopPlan
     let scene: VectorScene
-    /// The label's placement on the canvas (the raster's) and its glyph outlines.
-    let label: (overlay: LabelOverlay, outline: TextOutline)?
+    /// Each distinct text of the label over the planned frames, in order of first appearance, with
+    /// its placement on the canvas (the raster's) and its glyph outlines; empty without a label.
+    let label: [(overlay: LabelOverlay, outline: TextOutline)]
+    /// Runs of consecutive frames showing one text: the index in `label`, first frame, end frame.
+    let labelRuns: [(text: Int, start: Int, end: Int)]
 
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 1.0
     /// The Bodymovin version whose layout the file follows.
     static let version = "5.7.0"
 
-    init(_ animation: Animation, label: (overlay: LabelOverlay, outline: TextOutline)?) {
+    /// `label` holds each distinct text's placement and outlines, `textOfFrame` the index in it of
+    /// the text each planned frame shows.
+    init(_ animation: Animation, label: [(overlay: LabelOverlay, outline: TextOutline)], textOfFrame: [Int]) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
         self.label = label
+        var runs: [(text: Int, start: Int, end: Int)] = []
+        for (k, t) in textOfFrame.enumerated() {
+            if let last = runs.last, last.text == t, last.end == k { runs[runs.count - 1].end = k + 1 } else { runs.append((t, k, k + 1)) }
+        }
+        labelRuns = runs
     }
 
     var frames: Int { plan.frameCount }
@@ -86,13 +96,18 @@ struct LottieDocument {
         let model = scene.model
         let waves = config.layers.indices.map { waveGroup(layer: $0, surfaces: surfaces, bottom: bottom) }
         var layers: [[(String, JSONNode)]] = []
-        if let (overlay, outline) = label, let l = config.label {
-            // The glyphs once, as the alpha matte of a layer that paints `colorOnWater` under the
-            // front layer's surface (the same moving surface) and `color` elsewhere.
-            let glyphs = LottieBezier.glyphs(outline, dx: Double(overlay.x), dy: Double(overlay.y)).map(path)
-            var matte = shapeLayer([group(glyphs + [fill(RGBA(255, 255, 255))])])
+        if let l = config.label, !label.isEmpty {
+            // The glyphs as the alpha matte of a layer that paints `colorOnWater` under the front
+            // layer's surface (the same moving surface) and `color` elsewhere. A text that changes
+            // with the level: every glyph contour is written once, in a group shown by hold
+            // opacity keyframes during the frames whose text holds it at that place.
+            let glyphGroups = labelGlyphGroups()
+            var matte = shapeLayer(glyphGroups.map { group($0.paths + [fill(RGBA(255, 255, 255))], opacity: $0.opacity) })
             matte.append(("td", .int(1)))
-            let box = Rect(x: Double(overlay.x), y: Double(overlay.y), width: Double(overlay.width), height: Double(overlay.height))
+            let boxes = label.map(\.overlay)
+            let x0 = Double(boxes.map(\.x).min()!), y0 = Double(boxes.map(\.y).min()!)
+            let x1 = Double(boxes.map { $0.x + $0.width }.max()!), y1 = Double(boxes.map { $0.y + $0.height }.max()!)
+            let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
             var colors = shapeLayer([
                 level([waveGroup(layer: model.frontLayer, surfaces: surfaces, bottom: bottom, color: l.colorOnWater)], keyframes: levelKeyframes),
                 group([path(LottieBezier.figure(.rect(box, cornerRadius: 0))), fill(l.color)]),
@@ -101,7 +116,8 @@ struct LottieDocument {
             // The matte (td) comes right before the layer it mattes (tt).
             layers += [matte, colors]
             if l.strokeWidth > 0 {
-                layers.append(shapeLayer([group(glyphs + [stroke(l.strokeColor, width: 2 * l.strokeWidth, roundJoin: true)])]))
+                let outline = stroke(l.strokeColor, width: 2 * l.strokeWidth, roundJoin: true)
+                layers.append(shapeLayer(glyphGroups.map { group($0.paths + [outline], opacity: $0.opacity) }))
             }
         }
         let split = scene.riderLayer
@@ -165,11 +181,45 @@ struct LottieDocument {
         return group(Array(items), position: keyframes.map { k in LottieDocument.animated(k.map { ($0.u * n, [0, $0.value], $0.easing) }) })
     }
 
-    /// A group of shape items moved by `position` (an animated property), or not moved. The
-    /// transform is written even when it is the identity: rlottie takes a group without one as
-    /// still, whatever moves inside it.
-    func group(_ items: [JSONNode], position: JSONNode? = nil) -> JSONNode {
-        let transform: [(String, JSONNode)] = [("ty", .string("tr"))] + (position.map { [("p", $0)] } ?? [])
+    /// The label's glyph contours grouped by the frames that show them: each distinct contour (a
+    /// glyph at its place) once, groups in order of first appearance, each with hold opacity
+    /// keyframes (nil when it shows on every frame).
+    func labelGlyphGroups() -> [(paths: [JSONNode], opacity: JSONNode?)] {
+        var textFrames = [[Int]](repeating: [], count: label.count)
+        for run in labelRuns { textFrames[run.text] += Array(run.start..<run.end) }
+        var order: [[Int]] = []
+        var byTexts: [[Int]: [JSONNode]] = [:]
+        var textsOf: [String: [Int]] = [:]
+        var contours: [(key: String, node: JSONNode)] = []
+        for (i, (overlay, outline)) in label.enumerated() {
+            for contour in LottieBezier.glyphs(outline, dx: Double(overlay.x), dy: Double(overlay.y)).map(path) {
+                let key = contour.compactText
+                if textsOf[key] == nil { contours.append((key, contour)) }
+                if textsOf[key]?.last != i { textsOf[key, default: []].append(i) }
+            }
+        }
+        for (key, node) in contours {
+            let texts = textsOf[key]!
+            if byTexts[texts] == nil { order.append(texts) }
+            byTexts[texts, default: []].append(node)
+        }
+        return order.map { texts in
+            var shown = [Bool](repeating: false, count: frames)
+            for t in texts { for k in textFrames[t] { shown[k] = true } }
+            guard shown.contains(false) else { return (byTexts[texts]!, nil) }
+            var keys: [JSONNode] = []
+            for k in 0..<frames where k == 0 || shown[k] != shown[k - 1] {
+                keys.append(.object([("t", .int(k)), ("s", .array([.int(shown[k] ? 100 : 0)])), ("h", .int(1))]))
+            }
+            return (byTexts[texts]!, .object([("a", .int(1)), ("k", .array(keys))]))
+        }
+    }
+
+    /// A group of shape items moved by `position` (an animated property), or not moved, and shown
+    /// at `opacity` (an animated property) or fully. The transform is written even when it is the
+    /// identity: rlottie takes a group without one as still, whatever moves inside it.
+    func group(_ items: [JSONNode], position: JSONNode? = nil, opacity: JSONNode? = nil) -> JSONNode {
+        let transform: [(String, JSONNode)] = [("ty", .string("tr"))] + (position.map { [("p", $0)] } ?? []) + (opacity.map { [("o", $0)] } ?? [])
         return .object([("ty", .string("gr")), ("it", .array(items + [.object(transform)]))])
     }
 

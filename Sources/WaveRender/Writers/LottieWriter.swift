@@ -13,23 +13,23 @@ public final class LottieWriter: AnimationWriter {
     public init() {}
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
-        // One text for the whole loop: the first frame's. (A label whose text follows a moving
-        // level is drawn per frame by the raster and SVG writers; the Lottie keeps its first text.)
-        var first: (text: String, overlay: LabelOverlay, outline: TextOutline)?
-        var distinct = 0
+        // Each distinct text of the label, in order of first appearance, and each frame's.
+        var label: [(overlay: LabelOverlay, outline: TextOutline)] = []
+        var seen: [String: Int] = [:]
+        var textOfFrame: [Int] = []
         if let texts = animation.label {
             let n = animation.plan.frameCount
-            let text = texts.text(frame: 0, of: n)
-            if let overlay = texts.overlays[text], let outline = try LabelOverlay.outlines(for: animation.config, text: text) {
-                first = (text, overlay, outline)
+            for k in 0..<n {
+                let text = texts.text(frame: k, of: n)
+                if let i = seen[text] { textOfFrame.append(i); continue }
+                guard let overlay = texts.overlays[text], let outline = try LabelOverlay.outlines(for: animation.config, text: text) else { continue }
+                seen[text] = label.count
+                textOfFrame.append(label.count)
+                label.append((overlay, outline))
             }
-            distinct = Set((0..<n).map { texts.text(frame: $0, of: n) }).count
         }
-        text = try LottieDocument(animation, label: first.map { ($0.overlay, $0.outline) }).json().compactText + "\n"
-        notes.append("Lottie: \(animation.plan.frameCount) frames at \(NumberText.decimal(animation.plan.fps, places: 3)) fps, \(text.utf8.count) bytes")
-        if distinct > 1, let first {
-            notes.append("Lottie: the label shows \"\(first.text)\" throughout; its \(distinct) texts over the loop are drawn per frame only in GIF, WebP, APNG and SVG")
-        }
+        text = try LottieDocument(animation, label: label, textOfFrame: textOfFrame).json().compactText + "\n"
+        notes.append("Lottie: \(animation.plan.frameCount) frames at \(NumberText.decimal(animation.plan.fps, places: 3)) fps, \(label.count > 1 ? "\(label.count) label texts, " : "")\(text.utf8.count) bytes")
     }
 
     public func finish() throws(RenderError) -> [UInt8] { Array(text.utf8) }
