@@ -13,6 +13,24 @@ public struct DecodedWebP: Sendable {
 }
 
 public enum WebPAnimationDecoder {
+    /// The number of frames (images) in a WebP animation, read from its header without decoding.
+    public static func frameCount(_ bytes: [UInt8]) throws(WebPError) -> Int {
+        var options = WebPAnimDecoderOptions()
+        guard wavegen_WebPAnimDecoderOptionsInit(&options) != 0 else {
+            throw WebPError(operation: "reading", message: "libwebp version mismatch")
+        }
+        let count: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            guard let decoder = wavegen_WebPAnimDecoderNew(&data, &options) else { return nil }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var info = WebPAnimInfo()
+            guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { return nil }
+            return Int(info.frame_count)
+        }
+        guard let count else { throw WebPError(operation: "reading", message: "not a valid WebP animation") }
+        return count
+    }
+
     public static func decode(_ bytes: [UInt8]) throws(WebPError) -> DecodedWebP {
         var options = WebPAnimDecoderOptions()
         guard wavegen_WebPAnimDecoderOptionsInit(&options) != 0 else {

@@ -110,11 +110,13 @@ import WaveKit
     @Test func mergedFramesAreCountedBothWays() throws {
         let folder = try TemporaryFolder()
         let flat = (0..<3).flatMap { ["--set", "layers[\($0)].amplitude=0"] }
-        let r = wavegen(["render", "classic", "-o", folder.file("flat.gif")] + flat)
-        #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.contains(", 100 frames (1 image in the file), 2 s, "), "\(r.out)")
-        let moving = wavegen(["render", "spinner", "-o", folder.file("s.gif")])
-        #expect(moving.out.contains(", 50 frames, 1 s, "), "\(moving.out)")
+        for format in ["gif", "webp", "png"] {
+            let r = wavegen(["render", "classic", "-o", folder.file("flat.\(format)")] + flat)
+            #expect(r.code == 0, "\(r.err)")
+            #expect(r.out.contains(", 100 frames (1 image in the file), 2 s, "), "\(format): \(r.out)")
+            let moving = wavegen(["render", "spinner", "-o", folder.file("s.\(format)")])
+            #expect(moving.out.contains(", 50 frames, 1 s, "), "\(format): \(moving.out)")
+        }
     }
 
     /// A shortcut's problem is named by the option the user typed, and a --set by --set.

@@ -7,6 +7,7 @@ public final class WebPWriter: AnimationWriter {
     public let frames = FrameRequest.raster(.webp)
     public let options: WebPAnimationEncoder.Options
     private var encoder: WebPAnimationEncoder?
+    public private(set) var images: Int?
 
     public init(options: WebPAnimationEncoder.Options) {
         self.options = options
@@ -31,7 +32,10 @@ public final class WebPWriter: AnimationWriter {
 
     public func finish() throws(RenderError) -> [UInt8] {
         guard let encoder else { throw RenderError(.failure, ["WebP: finish before begin"]) }
-        return try wrap { () throws(WebPError) in try encoder.finish() }
+        let bytes = try wrap { () throws(WebPError) in try encoder.finish() }
+        // libwebp merges identical frames into one longer frame: say how many images it wrote.
+        images = try wrap { () throws(WebPError) in try WebPAnimationDecoder.frameCount(bytes) }
+        return bytes
     }
 
     private func wrap<T>(_ body: () throws(WebPError) -> T) throws(RenderError) -> T {
