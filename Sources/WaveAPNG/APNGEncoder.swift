@@ -94,7 +94,7 @@ public final class APNGEncoder {
         opaque = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 255 }
         clear = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 0 }
         bitDepth = PaletteLayout.bitDepth(colors: layout.palette.count / 4)
-        candidates = FrameCandidates(width: width, bitDepth: bitDepth, effort: options.effort)
+        candidates = FrameCandidates(bitDepth: bitDepth, effort: options.effort)
         stats.bitDepth = bitDepth
         stats.colors = layout.palette.count / 4
     }

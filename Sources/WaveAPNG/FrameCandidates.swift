@@ -27,7 +27,7 @@ struct FrameCandidates {
     private let final: Deflater?
     private let strategies: [RowFilter.Strategy]
 
-    init(width: Int, bitDepth: Int, effort: Int) {
+    init(bitDepth: Int, effort: Int) {
         self.bitDepth = bitDepth
         self.effort = effort
         let every: [RowFilter.Strategy] = [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]

@@ -24,15 +24,13 @@ struct LottieDocument {
     /// The Bodymovin version whose layout the file follows.
     static let version = "5.7.0"
 
-    /// `label` holds each distinct text's placement and outlines, `textOfFrame` the index in it of
-    /// the text each planned frame shows.
-    init(_ animation: Animation, label: [(overlay: LabelOverlay, outline: TextOutline)], textOfFrame: [Int]) {
+    init(_ animation: Animation, label vectorLabel: VectorLabel) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
-        self.label = label
+        label = vectorLabel.texts.map { ($0.overlay, $0.outline) }
         var runs: [(text: Int, start: Int, end: Int)] = []
-        for (k, t) in textOfFrame.enumerated() {
+        for (k, t) in vectorLabel.textOfFrame.enumerated() {
             if let last = runs.last, last.text == t, last.end == k { runs[runs.count - 1].end = k + 1 } else { runs.append((t, k, k + 1)) }
         }
         labelRuns = runs

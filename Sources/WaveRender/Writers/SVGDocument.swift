@@ -22,27 +22,13 @@ struct SVGDocument {
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 2.0
 
-    /// `labelOutlines` holds the glyph outlines of every text the planned frames show.
-    init(_ animation: Animation, labelOutlines: [String: TextOutline]) {
+    init(_ animation: Animation, label: VectorLabel) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
         motion = SVGMotion(config: config, plan: plan)
-        var label: [(text: String, overlay: LabelOverlay, outline: TextOutline)] = []
-        var frames: [Int] = []
-        if let texts = animation.label {
-            for k in 0..<plan.frameCount {
-                let text = texts.text(frame: k, of: plan.frameCount)
-                if let j = label.firstIndex(where: { $0.text == text }) {
-                    frames.append(j)
-                } else if let overlay = texts.overlays[text], let outline = labelOutlines[text] {
-                    frames.append(label.count)
-                    label.append((text, overlay, outline))
-                }
-            }
-        }
-        self.label = label
-        labelFrames = frames
+        self.label = label.texts
+        labelFrames = label.textOfFrame
     }
 
     /// The whole file.

@@ -13,14 +13,7 @@ public final class SVGWriter: AnimationWriter {
     public init() {}
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
-        var outlines: [String: TextOutline] = [:]
-        if let texts = animation.label {
-            let n = animation.plan.frameCount
-            for text in LabelTexts.texts(of: texts.label, level: texts.level, frameCounts: [n]) {
-                outlines[text] = try LabelOverlay.outlines(for: animation.config, text: text)
-            }
-        }
-        text = try SVGDocument(animation, labelOutlines: outlines).text()
+        text = try SVGDocument(animation, label: VectorLabel(animation)).text()
         notes.append("SVG: \(animation.plan.frameCount) planned frames as keyframes, \(text.utf8.count) bytes")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WavePNG
+import WaveText
 
 /// What the vector writers (SVG, Lottie) share: the wave model at the planned speeds, each layer's
 /// surface as Béziers within a tolerance, the level's keyframes, the rider's poses at every planned
@@ -173,6 +174,28 @@ struct VectorScene {
             return (try PNGImage(width: image.width, height: image.height, rgba: image.rgba).encoded(), image.width, image.height)
         } catch {
             throw RenderError(.failure, ["\(format): \(error.description)"])
+        }
+    }
+}
+
+/// The label as the vector writers draw it: each distinct text of the planned frames, in order of
+/// first appearance, with its placement on the canvas (the raster's) and its glyph outlines, and
+/// for each planned frame the index of its text. Empty without a label.
+struct VectorLabel {
+    var texts: [(text: String, overlay: LabelOverlay, outline: TextOutline)] = []
+    var textOfFrame: [Int] = []
+
+    init(_ animation: Animation) throws(RenderError) {
+        guard let label = animation.label else { return }
+        let n = animation.plan.frameCount
+        var index: [String: Int] = [:]
+        for k in 0..<n {
+            let text = label.text(frame: k, of: n)
+            if let i = index[text] { textOfFrame.append(i); continue }
+            guard let overlay = label.overlays[text], let outline = try LabelOverlay.outlines(for: animation.config, text: text) else { continue }
+            index[text] = texts.count
+            textOfFrame.append(texts.count)
+            texts.append((text, overlay, outline))
         }
     }
 }
