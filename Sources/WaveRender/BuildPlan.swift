@@ -21,6 +21,8 @@ public struct BuildPlan: Sendable {
         public var config: Int
 
         public var budget: Int? { job.budget.limit(for: format) }
+        /// The size this output is fitted to (`"fit": true` beside `maxBytes`), nil when not fitted.
+        public var fitLimit: Int? { job.budget.fitLimit(for: format) }
 
         /// "webp @2x, variant dark": what sets this output apart within its job.
         public var descriptor: String {

@@ -20,9 +20,9 @@ public enum OutputDigest {
         "wavegen-output \(outputVersion); giflib \(GIFEncoder.libraryVersion); libwebp \(WebPAnimationEncoder.libraryVersion)"
     }
 
-    /// The input digest of `loaded` written as `format` (lowercase hex SHA-256). `fonts` caches font
-    /// digests across outputs.
-    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, fonts: FontDigests) throws(RenderError) -> String {
+    /// The input digest of `loaded` written as `format` (lowercase hex SHA-256), fitted to `fitTo`
+    /// bytes when given (`SizeFit`). `fonts` caches font digests across outputs.
+    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> String {
         var h = SHA256()
         func field(_ name: String, _ text: String) {
             h.update(Array("\(name) \(text.utf8.count)\n".utf8))
@@ -30,6 +30,7 @@ public enum OutputDigest {
         }
         field("encoder", encoderIdentity + (format == .apng ? "; libdeflate \(APNGEncoder.libraryVersion)" : ""))
         field("format", format.rawValue)
+        if let fitTo { field("fit", String(fitTo)) }
         field("preset", relevantDocument(loaded.document, for: format).canonicalText)
         if let image = loaded.config.rider?.image {
             field("rider", "\(image.width)x\(image.height)")

@@ -13,6 +13,8 @@ public struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case cannotWrite
         /// An encoder or other unexpected failure.
         case failure
+        /// An output that does not fit its size budget, however its quality knobs are turned.
+        case overBudget
     }
 
     public var kind: Kind

@@ -15,20 +15,30 @@ public struct RenderedOutput: Sendable {
     public var milliseconds: Double
     /// What the preset should know (a label that does not fit), one line each.
     public var warnings: [String]
+    /// When the output was fitted to a size: what the search chose (nil: not fitted).
+    public var fit: SizeFit.Candidate?
 
-    /// Renders and encodes `loaded` as `format` in memory.
-    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, threads: Int) throws(RenderError) -> RenderedOutput {
+    /// Renders and encodes `loaded` as `format` in memory; with `fitTo`, the highest-quality file
+    /// of at most that many bytes (`SizeFit`), or an error naming the smallest one reached.
+    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, threads: Int) throws(RenderError) -> RenderedOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         let pipeline = RenderPipeline(threads: threads)
-        let animation = try pipeline.prepare(loaded.config, plan: loaded.plan)
-        let result = try pipeline.write(animation, to: [format.writer(for: loaded.config)])[0]
+        var (config, plan) = (loaded.config, loaded.plan)
+        var fit: SizeFit.Candidate?
+        if let fitTo {
+            let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: fitTo, pipeline: pipeline).run()
+            guard let chosen = result.chosen else { throw SizeFit.nothingFits(result, format: format, maxBytes: fitTo) }
+            (config, plan, fit) = (chosen.config, chosen.plan, chosen)
+        }
+        let animation = try pipeline.prepare(config, plan: plan)
+        let result = try pipeline.write(animation, to: [format.writer(for: config)])[0]
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let frames = result.timing?.frameCount ?? loaded.plan.frameCount
-        let duration = loaded.plan.duration
-        return RenderedOutput(bytes: result.bytes, width: loaded.config.width, height: loaded.config.height,
-                              scale: loaded.config.scale, frames: frames,
-                              fps: duration > 0 ? Double(frames) / duration : loaded.plan.fps, duration: duration,
+        let frames = result.timing?.frameCount ?? plan.frameCount
+        let duration = plan.duration
+        return RenderedOutput(bytes: result.bytes, width: config.width, height: config.height,
+                              scale: config.scale, frames: frames,
+                              fps: duration > 0 ? Double(frames) / duration : plan.fps, duration: duration,
                               paletteSize: result.palette?.colors.count ?? 0, milliseconds: (elapsed * 10).rounded() / 10,
-                              warnings: animation.warnings)
+                              warnings: animation.warnings, fit: fit)
     }
 }

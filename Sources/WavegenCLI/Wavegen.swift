@@ -182,7 +182,7 @@ extension RenderError {
         case .missingInput: return .noInput
         case .invalidInput: return .dataError
         case .cannotWrite: return .cannotWrite
-        case .failure: return .failure
+        case .failure, .overBudget: return .failure
         }
     }
 

@@ -28,4 +28,14 @@ import WaveKit
         #expect(NumberText.exact(3) == "3")
         #expect(NumberText.exact(0.1) == "0.1")
     }
+
+    /// Sizes as `--max-bytes` takes them: decimal and binary units, any case; nothing else.
+    @Test func byteSizes() {
+        let good: [(String, Int)] = [("40000", 40000), ("40000B", 40000), ("40kB", 40000), ("40k", 40000), ("40 KB", 40000),
+                                     ("39KiB", 39936), ("39kib", 39936), ("1.5MB", 1_500_000), ("1M", 1_000_000), ("1MiB", 1_048_576), ("0.5k", 500)]
+        for (text, n) in good { #expect(NumberText.byteSize(text) == n, "\(text)") }
+        for text in ["", "0", "-5", "1x", "kB", "1.5", "0.0001k", "1..5k", ".5k", "5.k", "1e3", "40 000 kB x", "1GB"] {
+            #expect(NumberText.byteSize(text) == nil, "\(text)")
+        }
+    }
 }

@@ -22,7 +22,7 @@ public struct BuildManifest: Sendable {
 
     /// The top-level key that makes a JSON document a manifest rather than a preset.
     public static let topLevelKeys = ["jobs"]
-    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit"]
     static let levelRangeKeys = ["from", "to", "step"]
     /// Most outputs one `levels` range may produce.
     static let maximumLevels = 1001
@@ -88,11 +88,18 @@ public struct BuildManifest: Sendable {
     public struct Budget: Sendable, Equatable {
         public var all: Int?
         public var perFormat: [OutputFormat: Int] = [:]
+        /// `fit`: an output over its limit is fitted (`SizeFit`: quality knobs turned as little as
+        /// the limit allows) instead of failing.
+        public var fit = false
 
-        public init(all: Int? = nil, perFormat: [OutputFormat: Int] = [:]) {
+        public init(all: Int? = nil, perFormat: [OutputFormat: Int] = [:], fit: Bool = false) {
             self.all = all
             self.perFormat = perFormat
+            self.fit = fit
         }
+
+        /// The limit an output of `format` is fitted to, nil when it is not fitted.
+        public func fitLimit(for format: OutputFormat) -> Int? { fit ? limit(for: format) : nil }
 
         /// The most bytes an output of `format` may have, nil for no limit.
         public func limit(for format: OutputFormat) -> Int? { perFormat[format] ?? all }

@@ -82,7 +82,15 @@ struct ManifestReader {
         let levels = node["levels"].flatMap { self.levels($0, at: path + ".levels") }
         let variants = node["variants"].flatMap { self.variants($0, at: path + ".variants") }
         let overrides = node["set"].map { self.overrides($0, at: path + ".set") } ?? []
-        let budget = node["maxBytes"].map { self.budget($0, at: path + ".maxBytes") } ?? BuildManifest.Budget()
+        var budget = node["maxBytes"].map { self.budget($0, at: path + ".maxBytes") } ?? BuildManifest.Budget()
+        if let f = node["fit"] {
+            if case let .bool(b) = f.value {
+                budget.fit = b
+                if b, node["maxBytes"] == nil { fail(path + ".fit", f, "fits outputs to their \"maxBytes\", but the job has none (add \"maxBytes\": 40000)") }
+            } else {
+                fail(path + ".fit", f, "expected true (fit outputs over \"maxBytes\" by turning quality knobs) or false, got \(describe(f))")
+            }
+        }
 
         var template: OutputTemplate?
         var outputNode = node

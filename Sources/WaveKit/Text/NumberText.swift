@@ -64,3 +64,21 @@ public enum NumberText {
         return k
     }
 }
+
+extension NumberText {
+    /// A size in bytes as a person writes it: `40000`, `40000B`, `40kB` or `40k` (×1000),
+    /// `39KiB` (×1024), `1.5MB` or `1.5M` (×1,000,000), `1MiB` (×1,048,576); units in any case
+    /// except the `i` of binary units, which may be either. Nil when it is not such a size or is
+    /// not a whole number of bytes above zero.
+    public static func byteSize(_ text: String) -> Int? {
+        let t = text.filter { $0 != " " }
+        let digits = t.prefix { $0.isNumber || $0 == "." }
+        let unit = t.dropFirst(digits.count).lowercased()
+        let factors: [String: Double] = ["": 1, "b": 1, "k": 1e3, "kb": 1e3, "kib": 1024, "m": 1e6, "mb": 1e6, "mib": 1_048_576]
+        guard !digits.isEmpty, digits.filter({ $0 == "." }).count <= 1, digits.first != ".", digits.last != ".",
+              let factor = factors[unit], let v = Double(digits) else { return nil }
+        let n = v * factor
+        guard n >= 1, n < 1e15, n == n.rounded() else { return nil }
+        return Int(n)
+    }
+}

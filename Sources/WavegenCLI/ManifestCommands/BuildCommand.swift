@@ -225,7 +225,7 @@ enum BuildCommand: Subcommand {
         }
         let input: String
         do {
-            input = try OutputDigest.input(loaded, format: output.format, fonts: context.fonts)
+            input = try OutputDigest.input(loaded, format: output.format, fitTo: output.fitLimit, fonts: context.fonts)
         } catch {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
@@ -266,7 +266,9 @@ enum BuildCommand: Subcommand {
     static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, input: String, existing: [UInt8]?, check: Bool, threads: Int) -> Result {
         let rendered: RenderedOutput
         do {
-            rendered = try RenderedOutput.render(loaded, format: output.format, threads: threads)
+            rendered = try RenderedOutput.render(loaded, format: output.format, fitTo: output.fitLimit, threads: threads)
+        } catch where error.kind == .overBudget {
+            return Result(status: .overBudget, errors: error.lines.map { $0 + " (\(output.job.budget.source(for: output.format)), fit)" }, code: .failure)
         } catch {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
@@ -356,7 +358,9 @@ enum BuildCommand: Subcommand {
     static func textLine(_ output: BuildPlan.Output, _ r: Result) -> String {
         var line = statusLine(r.status.rawValue, size: r.bytes, path: output.path)
         switch r.status {
-        case .written, .unchanged, .failed, .modified:
+        case .written, .unchanged:
+            if let fit = r.rendered?.fit, !fit.changes.isEmpty { line += "  (fitted: \(fit.summary), \(fit.psnrText))" }
+        case .failed, .modified:
             break
         case .overBudget:
             if let budget = output.budget { line += "  (budget \(NumberText.bytes(budget)))" }

@@ -24,6 +24,8 @@ enum BuildReport {
                 ("duration", rounded(x?.duration)),
                 ("bytes", .int(r.bytes)),
                 ("maxBytes", .int(output.budget)),
+                ("fit", x?.fit.map { f in .object([("changes", .array(f.changes.map { .string($0) })),
+                                                  ("psnr", f.psnr.isFinite ? rounded(f.psnr, 100) : .null)]) } ?? .null),
                 ("paletteSize", .int(x?.paletteSize)),
                 ("milliseconds", rounded(x?.milliseconds, 10)),
                 ("status", .string(r.status.rawValue)),

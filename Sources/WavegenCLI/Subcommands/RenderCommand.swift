@@ -20,6 +20,8 @@ enum RenderCommand: Subcommand {
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
                        completion: .directories),
+            OptionSpec(names: ["--max-bytes"], value: "size",
+                       help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep, lossy WebP quality and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
                        help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism).", defaultText: "one per core"),
@@ -42,8 +44,14 @@ enum RenderCommand: Subcommand {
             guard let n = Int(v), n >= 1 else { throw .usage("--threads expects a whole number ≥ 1, got '\(v)'") }
             return n
         } ?? 0
-        let config = try PresetOptions.load(a.positionals.first ?? PresetOptions.defaultPreset, a)
-        let plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
+        let maxBytes = try a.value("--max-bytes").map { (v: String) throws(CommandError) -> Int in
+            guard let n = NumberText.byteSize(v) else {
+                throw .usage("--max-bytes expects a size in bytes such as 40000, 40kB or 39KiB, got '\(v)'")
+            }
+            return n
+        }
+        var config = try PresetOptions.load(a.positionals.first ?? PresetOptions.defaultPreset, a)
+        var plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
         if framesFolder != nil, format.isVector {
@@ -65,6 +73,12 @@ enum RenderCommand: Subcommand {
             }
         }
         let pipeline = RenderPipeline(threads: threads)
+        var fitted: SizeFit.Candidate?
+        if let maxBytes {
+            let fit = try fitToBudget(maxBytes, output: toStdout ? "(standard output)" : output, config: config, plan: plan,
+                                      format: format, pipeline: pipeline, verbose: a.has("--verbose"), console: console)
+            (config, plan, fitted) = (fit.config, fit.plan, fit)
+        }
         var writers = [format.writer(for: config)]
         if let dir = framesFolder {
             writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in
@@ -98,7 +112,10 @@ enum RenderCommand: Subcommand {
             }
             for note in result.notes { console.err("note: \(note)\n") }
         }
-        if !a.has("--quiet"), let hint = sizeHint(format, config: config, bytes: result.bytes.count) { console.err("hint: \(hint)\n") }
+        if !a.has("--quiet"), let fitted, let maxBytes {
+            console.err("\(toStdout ? "(standard output)" : output): \(SizeFit.describe(fitted, maxBytes: maxBytes))\n")
+        }
+        if !a.has("--quiet"), fitted == nil, let hint = sizeHint(format, config: config, bytes: result.bytes.count) { console.err("hint: \(hint)\n") }
         if !a.has("--quiet") {
             var frames = ""
             if let timing = result.timing {
@@ -108,6 +125,26 @@ enum RenderCommand: Subcommand {
             let line = "\(toStdout ? "(standard output)" : output): \(config.width)×\(config.height)\(frames), \(NumberText.decimal(plan.duration, places: 3)) s, \(NumberText.bytes(result.bytes.count))\n"
             if toStdout { console.err(line) } else { console.out(line) }
         }
+    }
+
+    /// Runs the `--max-bytes` search; nothing fits: exit 1, naming the smallest file reached.
+    static func fitToBudget(_ maxBytes: Int, output: String, config: WaveConfig, plan: LoopPlan, format: OutputFormat,
+                            pipeline: RenderPipeline, verbose: Bool, console: Console) throws(CommandError) -> SizeFit.Candidate {
+        let result: SizeFit.Result
+        do {
+            result = try SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline).run()
+        } catch {
+            throw error.commandError
+        }
+        if verbose {
+            for c in result.tried {
+                console.err("note: fit: \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(c.psnrText)\n")
+            }
+        }
+        guard let chosen = result.chosen else {
+            throw CommandError(.failure, ["\(output): " + SizeFit.nothingFits(result, format: format, maxBytes: maxBytes).description])
+        }
+        return chosen
     }
 
     /// Above this size an animated image is flagged by Lighthouse ("use video formats").

@@ -1,0 +1,267 @@
+import WaveKit
+
+/// Finds the highest-quality file of a raster format that fits a size budget, by turning the
+/// preset's own quality knobs, never its size in pixels:
+///
+/// - `edgeStep`: coarser anti-aliasing ramps, so fewer colours (edges only);
+/// - lossy WebP quality (WebP only; libwebp keeps a frame lossless where that is smaller);
+/// - the frame rate, divided by a whole divisor of the loop's frame count (so the loop stays
+///   exact), down to `minimumFrameRate`.
+///
+/// Quality is judged the way a viewer sees the file: every candidate is decoded and compared,
+/// premultiplied RGBA over the loop's time, with the preset's own full-quality file
+/// (`DisplayedFrames.meanSquaredError`). The search is a greedy rate–distortion descent: from the
+/// preset as it is, each step tries one notch further on every knob and takes the one that loses
+/// the least quality per byte saved (measured, not assumed: which knob goes first depends on the
+/// scene); once a step's candidates fit, the best-quality one that fits is kept and each knob is
+/// turned back as far as the budget allows. Deterministic: the same inputs give the same choice.
+public struct SizeFit {
+    /// The frame rate the search will not go below (or the preset's own, when lower).
+    public static let minimumFrameRate = 10.0
+
+    /// A knob the search turns.
+    public enum Knob: String, Sendable, CaseIterable {
+        case edgeStep
+        case webpQuality
+        case frameRate
+    }
+
+    /// One knob and the values it may take, mildest first; notch 0 is the preset's own.
+    struct Dial {
+        var knob: Knob
+        var values: [Double]
+    }
+
+    /// A choice of every knob, with its file and how it compares with the full-quality file.
+    public struct Candidate: Sendable {
+        /// Notch of each knob in `knobs`, 0 = the preset's own.
+        public var notches: [Int]
+        public var config: WaveConfig
+        public var plan: LoopPlan
+        public var bytes: [UInt8]
+        /// Mean squared error against the full-quality file (premultiplied RGBA, 0…255).
+        public var meanSquaredError: Double
+        /// The knobs that differ from the preset, as `key value` phrases (empty: the preset as it is).
+        public var changes: [String]
+
+        /// The changes as one phrase: "edgeStep 16, lossy WebP quality 80 and 25 fps (every 2nd frame)".
+        public var summary: String {
+            changes.count < 2 ? changes.first ?? "the preset as it is" : changes.dropLast().joined(separator: ", ") + " and " + changes.last!
+        }
+
+        public var psnr: Double { DisplayedFrames.psnr(meanSquaredError: meanSquaredError) }
+        /// "59.8 dB", or "exact" when the pixels are those of the full-quality file.
+        public var psnrText: String { psnr.isFinite ? NumberText.fixed(psnr, places: 1) + " dB" : "exact" }
+    }
+
+    /// What the search found.
+    public struct Result: Sendable {
+        /// The chosen file, or nil when nothing fits.
+        public var chosen: Candidate?
+        /// The smallest file the search reached (the chosen one when it fits).
+        public var smallest: Candidate
+        /// Every candidate encoded, in the order tried.
+        public var tried: [Candidate]
+    }
+
+    public let format: OutputFormat
+    public let maxBytes: Int
+    public let pipeline: RenderPipeline
+    let config: WaveConfig
+    let plan: LoopPlan
+    let dials: [Dial]
+
+    /// A search for `format` files of `config` at most `maxBytes` long. Vector formats have no
+    /// knobs: their only candidate is the file as it is.
+    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, maxBytes: Int, pipeline: RenderPipeline = RenderPipeline()) {
+        self.config = config
+        self.plan = plan
+        self.format = format
+        self.maxBytes = maxBytes
+        self.pipeline = pipeline
+        dials = format.isVector ? [] : SizeFit.dials(config: config, plan: plan, format: format)
+    }
+
+    /// The knobs this search may turn, in the order ties are broken.
+    public var knobs: [Knob] { dials.map(\.knob) }
+
+    static func dials(config: WaveConfig, plan: LoopPlan, format: OutputFormat) -> [Dial] {
+        var dials: [Dial] = []
+        let steps = [4.0, 6, 8, 12, 16, 24, 32].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
+        if !steps.isEmpty { dials.append(Dial(knob: .edgeStep, values: [config.edgeStep] + steps)) }
+        if format == .webp {
+            let own = config.webp.lossless ? 101 : config.webp.quality
+            let qualities = [100.0, 90, 80, 70, 60, 50, 40, 30, 20].filter { $0 < own }
+            if !qualities.isEmpty { dials.append(Dial(knob: .webpQuality, values: [own] + qualities)) }
+        }
+        let floor = min(minimumFrameRate, plan.fps)
+        let divisors = (2...max(2, plan.frameCount)).filter { plan.frameCount % $0 == 0 && plan.fps / Double($0) >= floor - 1e-9 }
+        if !divisors.isEmpty { dials.append(Dial(knob: .frameRate, values: [1] + divisors.map(Double.init))) }
+        return dials
+    }
+
+    /// The config and plan for a choice of notches, and the phrases that describe it.
+    func settings(_ notches: [Int]) -> (WaveConfig, LoopPlan, [String]) {
+        var config = self.config, plan = self.plan
+        var changes: [String] = []
+        for (dial, notch) in zip(dials, notches) where notch > 0 {
+            let v = dial.values[notch]
+            switch dial.knob {
+            case .edgeStep:
+                config.edgeStep = v
+                changes.append("edgeStep \(NumberText.decimal(v, places: 2))")
+            case .webpQuality:
+                config.webp.lossless = false
+                config.webp.quality = v
+                changes.append("lossy WebP quality \(NumberText.decimal(v, places: 0))")
+            case .frameRate:
+                let d = Int(v)
+                plan.frameCount /= d
+                plan.fps /= v
+                changes.append("\(NumberText.decimal(plan.fps, places: 2)) fps (every \(SizeFit.ordinal(d)) frame)")
+            }
+        }
+        return (config, plan, changes)
+    }
+
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return "\(n)\(suffix)"
+    }
+
+    /// The error for a search where nothing fits: the smallest file reached and how.
+    public static func nothingFits(_ result: Result, format: OutputFormat, maxBytes: Int) -> RenderError {
+        let s = result.smallest
+        let how = format.isVector ? "the \(format.name) is \(NumberText.grouped(s.bytes.count)) bytes and has no quality knobs to turn"
+            : "the smallest file reached is \(NumberText.grouped(s.bytes.count)) bytes, with \(s.summary)"
+        return RenderError(.overBudget, ["nothing fits in \(NumberText.grouped(maxBytes)) bytes: \(how); not written"])
+    }
+
+    /// What was chosen, for a status line: `fits 40,000 bytes with edgeStep 16: 29,985 bytes,
+    /// 59.8 dB PSNR against the full-quality file`.
+    public static func describe(_ c: Candidate, maxBytes: Int) -> String {
+        guard !c.changes.isEmpty else { return "fits \(NumberText.grouped(maxBytes)) bytes as it is (\(NumberText.grouped(c.bytes.count)) bytes)" }
+        let quality = c.psnr.isFinite ? c.psnrText + " PSNR against the full-quality file" : "the same pixels as the full-quality file"
+        return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
+    }
+
+    /// Runs the search.
+    public func run() throws(RenderError) -> Result {
+        var search = Search(fit: self)
+        return try search.run()
+    }
+
+    /// The search's state: every candidate encoded so far, by notches.
+    struct Search {
+        let fit: SizeFit
+        var reference: DisplayedFrames?
+        var known: [[Int]: Candidate] = [:]
+        var tried: [Candidate] = []
+
+        init(fit: SizeFit) {
+            self.fit = fit
+        }
+
+        mutating func evaluate(_ notches: [Int]) throws(RenderError) -> Candidate {
+            if let c = known[notches] { return c }
+            let (config, plan, changes) = fit.settings(notches)
+            let animation = try fit.pipeline.prepare(config, plan: plan)
+            let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
+            var mse = 0.0
+            if !fit.format.isVector {
+                let shown = try DisplayedFrames.decode(bytes, format: fit.format)
+                if let reference {
+                    mse = reference.meanSquaredError(against: shown)
+                } else {
+                    reference = shown
+                }
+            }
+            let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes)
+            known[notches] = c
+            tried.append(c)
+            return c
+        }
+
+        func fits(_ c: Candidate) -> Bool { c.bytes.count <= fit.maxBytes }
+
+        /// Better quality first; ties go to the smaller file, then to the earlier notches.
+        static func better(_ a: Candidate, _ b: Candidate) -> Bool {
+            if a.meanSquaredError != b.meanSquaredError { return a.meanSquaredError < b.meanSquaredError }
+            if a.bytes.count != b.bytes.count { return a.bytes.count < b.bytes.count }
+            return a.notches.lexicographicallyPrecedes(b.notches)
+        }
+
+        mutating func run() throws(RenderError) -> Result {
+            let start = try evaluate(Array(repeating: 0, count: fit.dials.count))
+            if fits(start) { return Result(chosen: start, smallest: start, tried: tried) }
+            // The far end first: if even every knob turned all the way does not fit, say so at once.
+            let last = fit.dials.map { $0.values.count - 1 }
+            let extreme = try evaluate(last)
+            guard fits(extreme) else { return failure() }
+
+            // Walk from the preset as it is, each step the move that loses the least quality per
+            // byte saved, until the walk itself fits; the best-quality fitting file seen on the way
+            // (one step may fit early by a costly move) is the choice.
+            var current = start
+            var best: Candidate?
+            var spent = Set<Int>()
+            while !fits(current) {
+                var moves: [Candidate] = []
+                for k in fit.dials.indices where current.notches[k] < last[k] && !spent.contains(k) {
+                    // One notch further, or past notches that save nothing to the first that does;
+                    // a knob that saves nothing all the way to its end is left alone from then on.
+                    var n = current.notches
+                    var saved = false
+                    while n[k] < last[k] && !saved {
+                        n[k] += 1
+                        let c = try evaluate(n)
+                        if c.bytes.count < current.bytes.count { moves.append(c); saved = true }
+                    }
+                    if !saved { spent.insert(k) }
+                }
+                for c in moves where fits(c) && (best.map { Search.better(c, $0) } ?? true) { best = c }
+                func cost(_ c: Candidate) -> Double {
+                    max(0, c.meanSquaredError - current.meanSquaredError) / Double(current.bytes.count - c.bytes.count)
+                }
+                guard let step = moves.min(by: { a, b in
+                    let (ca, cb) = (cost(a), cost(b))
+                    return ca != cb ? ca < cb : Search.better(a, b)
+                }) else { break }
+                current = step
+                // Further steps only lose quality: stop once the walk is worse than a fitting file.
+                if let best, !fits(current), current.meanSquaredError >= best.meanSquaredError { break }
+            }
+            let chosen = best ?? extreme
+            return Result(chosen: try relax(chosen), smallest: chosen, tried: tried)
+        }
+
+        /// Turns knobs of a fitting candidate back, one notch at a time, while the file still fits
+        /// and looks better.
+        mutating func relax(_ chosen: Candidate) throws(RenderError) -> Candidate {
+            var best = chosen
+            var improved = true
+            while improved {
+                improved = false
+                var options: [Candidate] = []
+                for k in fit.dials.indices where best.notches[k] > 0 {
+                    var n = best.notches
+                    n[k] -= 1
+                    let c = try evaluate(n)
+                    if fits(c) && Search.better(c, best) { options.append(c) }
+                }
+                if let c = options.min(by: Search.better) {
+                    best = c
+                    improved = true
+                }
+            }
+            return best
+        }
+
+        func failure() -> Result {
+            let smallest = tried.min { a, b in
+                a.bytes.count != b.bytes.count ? a.bytes.count < b.bytes.count : Search.better(a, b)
+            }!
+            return Result(chosen: nil, smallest: smallest, tried: tried)
+        }
+    }
+}

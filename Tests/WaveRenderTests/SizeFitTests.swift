@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import WaveKit
+@testable import WaveRender
+
+/// `SizeFit`: the highest-quality file that fits a budget, judged by what a viewer sees.
+@Suite struct SizeFitTests {
+    /// A small scene with edges to smooth and a loop to thin: 40 × 24, 20 frames at 20 fps.
+    static let scene = """
+        {"size": [40, 24], "fps": 20, "background": "#FFFFFF", "level": 0.5,
+         "layers": [{"color": "#1E88E5", "amplitude": 0.12, "wavelength": 1, "speed": 1},
+                    {"color": "#0D47A1", "opacity": 0.6, "amplitude": 0.08, "wavelength": 0.5, "speed": -1}]}
+        """
+
+    func loaded() throws -> (WaveConfig, LoopPlan) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sizefit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("scene.json").path
+        try SizeFitTests.scene.write(toFile: path, atomically: false, encoding: .utf8)
+        let pipeline = RenderPipeline(threads: 1)
+        let config = try pipeline.load(path)
+        return (config, try pipeline.plan(config))
+    }
+
+    /// Every combination of notches, encoded: the slow, obviously complete search.
+    func everyCandidate(_ fit: SizeFit) throws -> [SizeFit.Candidate] {
+        var search = SizeFit.Search(fit: fit)
+        _ = try search.evaluate(Array(repeating: 0, count: fit.dials.count)) // the reference first
+        var all: [SizeFit.Candidate] = []
+        func walk(_ prefix: [Int]) throws {
+            if prefix.count == fit.dials.count { all.append(try search.evaluate(prefix)); return }
+            for n in fit.dials[prefix.count].values.indices { try walk(prefix + [n]) }
+        }
+        try walk([])
+        return all
+    }
+
+    @Test(arguments: [OutputFormat.gif, .webp])
+    func theChoiceFitsAndIsCloseToTheBestOfEveryCombination(format: OutputFormat) throws {
+        let (config, plan) = try loaded()
+        let full = SizeFit(config: config, plan: plan, format: format, maxBytes: .max, pipeline: RenderPipeline(threads: 1))
+        #expect(full.knobs.contains(.edgeStep) && full.knobs.contains(.frameRate))
+        #expect(full.knobs.contains(.webpQuality) == (format == .webp))
+        let all = try everyCandidate(full)
+        let sizes = all.map(\.bytes.count).sorted()
+        // Budgets between the smallest and the largest file: each must be met, and by a file whose
+        // quality is within 1 dB of the best any combination reaches under it.
+        for q in [0.1, 0.35, 0.6, 0.85] {
+            let budget = sizes[Int(Double(sizes.count - 1) * q)]
+            let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 1)).run()
+            let chosen = try #require(result.chosen)
+            #expect(chosen.bytes.count <= budget)
+            let best = all.filter { $0.bytes.count <= budget }.max { $0.psnr < $1.psnr }!
+            #expect(chosen.psnr >= min(best.psnr, 99) - 1,
+                    "budget \(budget): chose \(chosen.summary) at \(chosen.psnrText), \(chosen.bytes.count) bytes; the best is \(best.summary) at \(best.psnrText), \(best.bytes.count) bytes; tried \(result.tried.map { "\($0.summary) \($0.bytes.count) \($0.psnrText)" })")
+            // What it reports is what the file is.
+            let shown = try DisplayedFrames.decode(chosen.bytes, format: format)
+            let reference = try DisplayedFrames.decode(all[0].bytes, format: format)
+            #expect(abs(reference.meanSquaredError(against: shown) - chosen.meanSquaredError) < 1e-9)
+            // Deterministic.
+            let again = try SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 2)).run()
+            #expect(again.chosen?.bytes == chosen.bytes)
+        }
+    }
+
+    @Test func aFileThatFitsIsLeftAsItIs() throws {
+        let (config, plan) = try loaded()
+        let plain = try RenderPipeline().write(try RenderPipeline().prepare(config, plan: plan), to: [OutputFormat.gif.writer(for: config)])[0].bytes
+        let result = try SizeFit(config: config, plan: plan, format: .gif, maxBytes: plain.count).run()
+        #expect(result.chosen?.bytes == plain)
+        #expect(result.chosen?.changes == [])
+        #expect(result.tried.count == 1)
+    }
+
+    @Test func nothingFitsNamesTheSmallestFileReached() throws {
+        let (config, plan) = try loaded()
+        let result = try SizeFit(config: config, plan: plan, format: .gif, maxBytes: 100).run()
+        #expect(result.chosen == nil)
+        #expect(result.smallest.bytes.count == result.tried.map(\.bytes.count).min())
+        #expect(result.smallest.changes.contains { $0.hasPrefix("edgeStep 32") })
+        let error = SizeFit.nothingFits(result, format: .gif, maxBytes: 100)
+        #expect(error.kind == .overBudget)
+        #expect(error.description.hasPrefix("nothing fits in 100 bytes: the smallest file reached is \(NumberText.grouped(result.smallest.bytes.count)) bytes, with edgeStep 32 and "))
+    }
+
+    @Test func theFrameRateIsDividedByWholeDivisorsAboveTheFloor() throws {
+        let (config, plan) = try loaded()
+        #expect(plan.frameCount == 20 && plan.fps == 20)
+        let fit = SizeFit(config: config, plan: plan, format: .gif, maxBytes: 1)
+        let rates = try #require(fit.dials.first { $0.knob == .frameRate })
+        #expect(rates.values == [1, 2]) // 20 fps → 10 fps; 4 would be 5 fps, below the floor
+        let (_, halved, changes) = fit.settings(fit.dials.map { $0.knob == .frameRate ? 1 : 0 })
+        #expect(halved.frameCount == 10 && halved.fps == 10 && halved.duration == plan.duration)
+        #expect(changes == ["10 fps (every 2nd frame)"])
+    }
+
+    @Test func vectorFormatsHaveNoKnobs() throws {
+        let (config, plan) = try loaded()
+        let fit = SizeFit(config: config, plan: plan, format: .svg, maxBytes: 10)
+        #expect(fit.knobs.isEmpty)
+        let result = try fit.run()
+        #expect(result.chosen == nil)
+        #expect(SizeFit.nothingFits(result, format: .svg, maxBytes: 10).description.contains("has no quality knobs"))
+    }
+
+    /// The time-weighted error against a slow sampling of both timelines every millisecond.
+    @Test func theErrorIsWeightedByTimeOnScreen() {
+        func frame(_ v: UInt8, alpha: UInt8 = 255) -> [UInt8] { [v, v, v, alpha, v, 0, 0, alpha] }
+        let a = DisplayedFrames(width: 2, height: 1, frames: [frame(0), frame(100), frame(200)], delays: [0.03, 0.05, 0.02])
+        let b = DisplayedFrames(width: 2, height: 1, frames: [frame(10, alpha: 128), frame(150)], delays: [0.04, 0.06])
+        var slow = 0.0
+        for ms in 0..<100 {
+            let t = (Double(ms) + 0.5) / 1000
+            let fa = a.frames[a.starts.lastIndex { $0 <= t }!], fb = b.frames[b.starts.lastIndex { $0 <= t }!]
+            var sum = 0.0
+            for p in stride(from: 0, to: 8, by: 4) {
+                for c in 0..<4 {
+                    let va = c == 3 ? Double(fa[p + 3]) : Double(fa[p + c]) * Double(fa[p + 3]) / 255
+                    let vb = c == 3 ? Double(fb[p + 3]) : Double(fb[p + c]) * Double(fb[p + 3]) / 255
+                    sum += (va - vb) * (va - vb)
+                }
+            }
+            slow += sum / 8 / 100
+        }
+        #expect(abs(a.meanSquaredError(against: b) - slow) < 1e-6 * slow)
+        #expect(a.meanSquaredError(against: a) == 0)
+        #expect(DisplayedFrames.psnr(meanSquaredError: 0) == .infinity)
+    }
+}

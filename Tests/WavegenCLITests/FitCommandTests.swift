@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import WaveGIF
+import WaveKit
+import WaveRender
+import WaveWebP
+@testable import WavegenCLI
+
+/// `render --max-bytes` and a manifest's `"fit": true`, as a user runs them.
+@Suite struct FitCommandTests {
+    /// 40 × 24, 20 frames at 20 fps, two layers: edges to smooth and a loop to thin.
+    static let scene = """
+        {"size": [40, 24], "fps": 20, "background": "#FFFFFF", "level": 0.5,
+         "layers": [{"color": "#1E88E5", "amplitude": 0.12, "wavelength": 1, "speed": 1},
+                    {"color": "#0D47A1", "opacity": 0.6, "amplitude": 0.08, "wavelength": 0.5, "speed": -1}]}
+        """
+
+    func plainSize(_ folder: TemporaryFolder, _ preset: String, _ name: String) throws -> Int {
+        let r = wavegen(["render", preset, "-o", folder.file(name), "-q"])
+        #expect(r.code == 0)
+        return try folder.bytes(name).count
+    }
+
+    @Test(arguments: ["gif", "webp"])
+    func aBudgetBelowTheFileIsMetAndSaidHow(ext: String) throws {
+        let folder = try TemporaryFolder()
+        let preset = try folder.write(FitCommandTests.scene, to: "scene.json")
+        let plain = try plainSize(folder, preset, "plain.\(ext)")
+        let budget = plain * 3 / 4
+        let r = wavegen(["render", preset, "-o", folder.file("fit.\(ext)"), "--max-bytes", String(budget)])
+        #expect(r.code == 0, "\(r.err)")
+        let bytes = try folder.bytes("fit.\(ext)")
+        #expect(bytes.count <= budget)
+        let line = try #require(r.errLines.first { $0.contains("fits") })
+        #expect(line.hasPrefix(folder.file("fit.\(ext)") + ": fits \(NumberText.grouped(budget)) bytes with "))
+        #expect(line.contains("\(NumberText.grouped(bytes.count)) bytes, ") && line.hasSuffix(" dB PSNR against the full-quality file"))
+        // The file decodes, and the same command gives the same bytes.
+        if ext == "gif" { #expect(try GIFDecoder.decode(bytes).frames.count >= 1) } else { #expect(try WebPAnimationDecoder.decode(bytes).frames.count >= 1) }
+        #expect(wavegen(["render", preset, "-o", folder.file("again.\(ext)"), "--max-bytes", String(budget), "-q"]).code == 0)
+        #expect(try folder.bytes("again.\(ext)") == bytes)
+    }
+
+    @Test func aFileWithinTheBudgetIsUntouched() throws {
+        let folder = try TemporaryFolder()
+        let preset = try folder.write(FitCommandTests.scene, to: "scene.json")
+        let plain = try plainSize(folder, preset, "plain.gif")
+        let r = wavegen(["render", preset, "-o", folder.file("fit.gif"), "--max-bytes", "1MB"])
+        #expect(r.code == 0)
+        #expect(try folder.bytes("fit.gif").count == plain)
+        #expect(try folder.bytes("fit.gif") == folder.bytes("plain.gif"))
+        #expect(r.err.contains("fits 1,000,000 bytes as it is (\(NumberText.grouped(plain)) bytes)"))
+    }
+
+    @Test func nothingFitsExitsOneAndWritesNothing() throws {
+        let folder = try TemporaryFolder()
+        let preset = try folder.write(FitCommandTests.scene, to: "scene.json")
+        let r = wavegen(["render", preset, "-o", folder.file("x.gif"), "--max-bytes", "100"])
+        #expect(r.code == 1)
+        #expect(r.errLines.count == 1)
+        #expect(r.err.contains("x.gif: nothing fits in 100 bytes: the smallest file reached is "))
+        #expect(r.err.contains("with edgeStep 32 and 10 fps (every 2nd frame); not written"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.gif")))
+        #expect(strayTemporaries(try folder.contents()).isEmpty)
+        // A vector file has nothing to turn: checked, not tuned.
+        let svg = wavegen(["render", preset, "-o", folder.file("x.svg"), "--max-bytes", "100"])
+        #expect(svg.code == 1)
+        #expect(svg.err.contains("the SVG is ") && svg.err.contains("has no quality knobs to turn"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.svg")))
+    }
+
+    @Test(arguments: ["0", "-3", "lots", "40 MBytes", "1.5"])
+    func aBadSizeIsAUsageError(value: String) throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "spinner", "-o", folder.file("x.gif"), "--max-bytes", value])
+        #expect(r.code == 64)
+        #expect(r.errLines.first == "Error: --max-bytes expects a size in bytes such as 40000, 40kB or 39KiB, got '\(value)'")
+    }
+
+    @Test func verboseListsEveryFileTried() throws {
+        let folder = try TemporaryFolder()
+        let preset = try folder.write(FitCommandTests.scene, to: "scene.json")
+        let plain = try plainSize(folder, preset, "plain.gif")
+        let r = wavegen(["render", preset, "-o", folder.file("fit.gif"), "--max-bytes", String(plain - 1), "-v"])
+        #expect(r.code == 0)
+        let tried = r.errLines.filter { $0.hasPrefix("note: fit: ") }
+        #expect(tried.first == "note: fit: the preset as it is: \(NumberText.grouped(plain)) bytes, exact")
+        #expect(tried.count >= 3)
+    }
+
+    @Test func aManifestJobFitsItsOutputsAndTheLockFollowsTheBudget() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(FitCommandTests.scene, at: "scene.json")
+        let plain = try plainSize(folder, folder.file("scene.json"), "plain.gif")
+        func manifest(_ budget: Int) -> String {
+            """
+            {"jobs": [{"preset": "scene.json", "output": "out/{name}.gif", "maxBytes": \(budget), "fit": true}]}
+            """
+        }
+        try folder.writeFile(manifest(plain * 3 / 4), at: "wavegen.json")
+        let first = wavegen(["build", folder.path])
+        #expect(first.code == 0, "\(first.err)")
+        #expect(try folder.bytes("out/scene.gif").count <= plain * 3 / 4)
+        #expect(first.outLines.first { $0.contains("out/scene.gif") }?.contains("(fitted: ") == true)
+        // Built again: unchanged. Another budget: stale until rebuilt.
+        #expect(wavegen(["build", folder.path]).paths("unchanged") == [folder.file("out/scene.gif")])
+        try folder.writeFile(manifest(plain / 2), at: "wavegen.json")
+        let check = wavegen(["build", folder.path, "--check"])
+        #expect(check.code == 1)
+        #expect(check.paths("stale") == [folder.file("out/scene.gif")])
+        #expect(wavegen(["build", folder.path]).code == 0)
+        #expect(try folder.bytes("out/scene.gif").count <= plain / 2)
+        // Too small: over budget, named with what was reached; the file on disk stays.
+        let kept = try folder.bytes("out/scene.gif")
+        try folder.writeFile(manifest(100), at: "wavegen.json")
+        let over = wavegen(["build", folder.path])
+        #expect(over.code == 1)
+        #expect(over.paths("over-budget") == [folder.file("out/scene.gif")])
+        #expect(over.err.contains("out/scene.gif: nothing fits in 100 bytes: the smallest file reached is "))
+        #expect(try folder.bytes("out/scene.gif") == kept)
+    }
+
+    @Test func fitNeedsABudgetAndABoolean() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(#"{"jobs": [{"preset": "spinner", "output": "out/a.gif", "fit": true}]}"#, at: "wavegen.json")
+        let missing = wavegen(["build", folder.path])
+        #expect(missing.code == 65)
+        #expect(missing.err.contains("wavegen.json:1:63: error: at jobs[0].fit: fits outputs to their \"maxBytes\", but the job has none"))
+        try folder.writeFile(#"{"jobs": [{"preset": "spinner", "output": "out/a.gif", "maxBytes": 4000, "fit": "yes"}]}"#, at: "wavegen.json")
+        let notBool = wavegen(["build", folder.path])
+        #expect(notBool.code == 65)
+        #expect(notBool.err.contains("error: at jobs[0].fit: expected true (fit outputs over \"maxBytes\" by turning quality knobs) or false, got \"yes\""))
+    }
+}
