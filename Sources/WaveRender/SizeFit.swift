@@ -1,3 +1,4 @@
+import Foundation
 import WaveKit
 
 /// Finds the highest-quality file of a raster format that fits a size budget, by turning the
@@ -15,7 +16,7 @@ import WaveKit
 /// the least quality per byte saved (measured, not assumed: which knob goes first depends on the
 /// scene); once a step's candidates fit, the best-quality one that fits is kept and each knob is
 /// turned back as far as the budget allows. Deterministic: the same inputs give the same choice.
-public struct SizeFit {
+public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).
     public static let minimumFrameRate = 10.0
 
@@ -27,7 +28,7 @@ public struct SizeFit {
     }
 
     /// One knob and the values it may take, mildest first; notch 0 is the preset's own.
-    struct Dial {
+    struct Dial: Sendable {
         var knob: Knob
         var values: [Double]
     }
@@ -163,23 +164,57 @@ public struct SizeFit {
         }
 
         mutating func evaluate(_ notches: [Int]) throws(RenderError) -> Candidate {
-            if let c = known[notches] { return c }
-            let (config, plan, changes) = fit.settings(notches)
-            let animation = try fit.pipeline.prepare(config, plan: plan)
-            let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
-            var mse = 0.0
-            if !fit.format.isVector {
-                let shown = try DisplayedFrames.decode(bytes, format: fit.format)
-                if let reference {
-                    mse = reference.meanSquaredError(against: shown)
-                } else {
-                    reference = shown
+            try evaluate([notches])[0]
+        }
+
+        /// Encodes and measures every choice not known yet, two or more at once when the machine
+        /// has the cores (each is independent; the order they are recorded in stays the given one).
+        mutating func evaluate(_ batch: [[Int]]) throws(RenderError) -> [Candidate] {
+            var fresh: [[Int]] = []
+            for n in batch where known[n] == nil && !fresh.contains(n) { fresh.append(n) }
+            let encoded = Search.encode(fresh, fit: fit)
+            for (notches, outcome) in zip(fresh, encoded) {
+                let (config, plan, changes, bytes, shown) = try outcome.get()
+                var mse = 0.0
+                if let shown {
+                    if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
+                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes)
+                known[notches] = c
+                tried.append(c)
             }
-            let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes)
-            known[notches] = c
-            tried.append(c)
-            return c
+            return batch.map { known[$0]! }
+        }
+
+        typealias Encoded = (WaveConfig, LoopPlan, [String], [UInt8], DisplayedFrames?)
+
+        /// The file of each choice, decoded (raster formats), computed concurrently.
+        static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, RenderError>] {
+            let results = Results(count: batch.count)
+            let work: @Sendable (Int) -> Void = { i in
+                results.set(i, Swift.Result { () throws(RenderError) -> Encoded in
+                    let (config, plan, changes) = fit.settings(batch[i])
+                    let animation = try fit.pipeline.prepare(config, plan: plan)
+                    let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
+                    let shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
+                    return (config, plan, changes, bytes, shown)
+                })
+            }
+            if batch.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
+            } else {
+                for i in batch.indices { work(i) }
+            }
+            return results.values.map { $0! }
+        }
+
+        /// Slots filled from several threads.
+        final class Results: @unchecked Sendable {
+            private let lock = NSLock()
+            private var slots: [Swift.Result<Encoded, RenderError>?]
+            init(count: Int) { slots = Array(repeating: nil, count: count) }
+            func set(_ i: Int, _ r: Swift.Result<Encoded, RenderError>) { lock.withLock { slots[i] = r } }
+            var values: [Swift.Result<Encoded, RenderError>?] { lock.withLock { slots } }
         }
 
         func fits(_ c: Candidate) -> Bool { c.bytes.count <= fit.maxBytes }
@@ -207,7 +242,9 @@ public struct SizeFit {
             var spent = Set<Int>()
             while !fits(current) {
                 var moves: [Candidate] = []
-                for k in fit.dials.indices where current.notches[k] < last[k] && !spent.contains(k) {
+                let open = fit.dials.indices.filter { current.notches[$0] < last[$0] && !spent.contains($0) }
+                _ = try evaluate(open.map { k in var n = current.notches; n[k] += 1; return n })
+                for k in open {
                     // One notch further, or past notches that save nothing to the first that does;
                     // a knob that saves nothing all the way to its end is left alone from then on.
                     var n = current.notches
@@ -243,12 +280,8 @@ public struct SizeFit {
             while improved {
                 improved = false
                 var options: [Candidate] = []
-                for k in fit.dials.indices where best.notches[k] > 0 {
-                    var n = best.notches
-                    n[k] -= 1
-                    let c = try evaluate(n)
-                    if fits(c) && Search.better(c, best) { options.append(c) }
-                }
+                let back = fit.dials.indices.filter { best.notches[$0] > 0 }.map { k in var n = best.notches; n[k] -= 1; return n }
+                for c in try evaluate(back) where fits(c) && Search.better(c, best) { options.append(c) }
                 if let c = options.min(by: Search.better) {
                     best = c
                     improved = true
