@@ -87,7 +87,7 @@ private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[
         let lossless = try RenderPipeline().write(exactAnimation, to: [GIFWriter()])[0].bytes
         let width = exactAnimation.config.width, height = exactAnimation.config.height
         var sizes: [Int] = []
-        for bound in [2, 8, 32, 128] {
+        for bound in [4, 32, 128] {
             let a = try animation(scene, lossy: bound)
             #expect(a.config.gif.lossy == bound)
             let bytes = try RenderPipeline().write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
@@ -98,8 +98,10 @@ private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[
             #expect(worst <= bound)
             #expect(bytes.count < lossless.count, "\(what): \(bytes.count) bytes, exact \(lossless.count)")
             sizes.append(bytes.count)
-            let again = try RenderPipeline().write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
-            #expect(again == bytes, "\(what): not deterministic")
+            if bound == 32 {
+                let again = try RenderPipeline(threads: 3).write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
+                #expect(again == bytes, "\(what): not deterministic")
+            }
         }
         #expect(sizes == sizes.sorted(by: >), "\(scene.name): sizes do not shrink as the bound grows: \(sizes)")
     }
