@@ -5,6 +5,8 @@ import WaveKit
 /// preset's own quality knobs, never its size in pixels:
 ///
 /// - `edgeStep`: coarser anti-aliasing ramps, so fewer colours (edges only);
+/// - `gif.lossy` (GIF only): the bounded lossy LZW coder's error bound (edges only, flat pixels and
+///   transparency stay exact);
 /// - lossy WebP quality (WebP only; libwebp keeps a frame lossless where that is smaller);
 /// - the frame rate, divided by a whole divisor of the loop's frame count (so the loop stays
 ///   exact), down to `minimumFrameRate`.
@@ -23,6 +25,7 @@ public struct SizeFit: Sendable {
     /// A knob the search turns.
     public enum Knob: String, Sendable, CaseIterable {
         case edgeStep
+        case gifLossy
         case webpQuality
         case frameRate
     }
@@ -90,6 +93,10 @@ public struct SizeFit: Sendable {
         var dials: [Dial] = []
         let steps = [4.0, 6, 8, 12, 16, 24, 32].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
         if !steps.isEmpty { dials.append(Dial(knob: .edgeStep, values: [config.edgeStep] + steps)) }
+        if format == .gif {
+            let bounds = [4, 8, 16, 32, 64, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }
+            if !bounds.isEmpty { dials.append(Dial(knob: .gifLossy, values: [Double(config.gif.lossy)] + bounds.map(Double.init))) }
+        }
         if format == .webp {
             let own = config.webp.lossless ? 101 : config.webp.quality
             let qualities = [100.0, 90, 80, 70, 60, 50, 40, 30, 20].filter { $0 < own }
@@ -111,6 +118,9 @@ public struct SizeFit: Sendable {
             case .edgeStep:
                 config.edgeStep = v
                 changes.append("edgeStep \(NumberText.decimal(v, places: 2))")
+            case .gifLossy:
+                config.gif.lossy = Int(v)
+                changes.append("gif.lossy \(Int(v))")
             case .webpQuality:
                 config.webp.lossless = false
                 config.webp.quality = v

@@ -42,6 +42,7 @@ import WaveKit
         let full = SizeFit(config: config, plan: plan, format: format, maxBytes: .max, pipeline: RenderPipeline(threads: 1))
         #expect(full.knobs.contains(.edgeStep) && full.knobs.contains(.frameRate))
         #expect(full.knobs.contains(.webpQuality) == (format == .webp))
+        #expect(full.knobs.contains(.gifLossy) == (format == .gif))
         let all = try everyCandidate(full)
         let sizes = all.map(\.bytes.count).sorted()
         // Budgets between the smallest and the largest file: each must be met, and by a file whose
@@ -81,7 +82,7 @@ import WaveKit
         #expect(result.smallest.changes.contains { $0.hasPrefix("edgeStep 32") })
         let error = SizeFit.nothingFits(result, format: .gif, maxBytes: 100)
         #expect(error.kind == .overBudget)
-        #expect(error.description.hasPrefix("nothing fits in 100 bytes: the smallest file reached is \(NumberText.grouped(result.smallest.bytes.count)) bytes, with edgeStep 32 and "))
+        #expect(error.description.hasPrefix("nothing fits in 100 bytes: the smallest file reached is \(NumberText.grouped(result.smallest.bytes.count)) bytes, with edgeStep 32, gif.lossy 128 and 10 fps (every 2nd frame); not written"))
     }
 
     @Test func theFrameRateIsDividedByWholeDivisorsAboveTheFloor() throws {
