@@ -22,6 +22,9 @@ public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).
     public static let minimumFrameRate = 10.0
 
+    /// How many notches a step looks along one knob for a saving.
+    static let lookahead = 2
+
     /// A knob the search turns.
     public enum Knob: String, Sendable, CaseIterable {
         case edgeStep
@@ -99,7 +102,7 @@ public struct SizeFit: Sendable {
         }
         if format == .webp {
             let own = config.webp.lossless ? 101 : config.webp.quality
-            let qualities = [100.0, 90, 80, 70, 60, 50, 40, 30, 20].filter { $0 < own }
+            let qualities = [80.0, 70, 60, 50, 40, 30, 20].filter { $0 < own }
             if !qualities.isEmpty { dials.append(Dial(knob: .webpQuality, values: [own] + qualities)) }
         }
         let floor = min(minimumFrameRate, plan.fps)
@@ -244,22 +247,46 @@ public struct SizeFit: Sendable {
             let extreme = try evaluate(last)
             guard fits(extreme) else { return failure() }
 
-            // Walk from the preset as it is, each step the move that loses the least quality per
-            // byte saved, until the walk itself fits; the best-quality fitting file seen on the way
-            // (one step may fit early by a costly move) is the choice.
-            var current = start
+            // The frame rate is a coarse knob with few notches and a large cost in quality: each of
+            // its notches gets a walk of its own over the fine knobs, mildest first, skipped when
+            // its starting point already looks worse than a file that fits.
             var best: Candidate?
+            let rate = fit.dials.firstIndex { $0.knob == .frameRate }
+            for r in 0...(rate.map { last[$0] } ?? 0) {
+                var origin = start.notches
+                if let rate { origin[rate] = r }
+                let from = try evaluate(origin)
+                if let b = best, from.meanSquaredError >= b.meanSquaredError { continue }
+                try walk(from: from, fixed: rate, last: last, best: &best)
+            }
+            let chosen = best ?? extreme
+            return Result(chosen: try relax(chosen), smallest: chosen, tried: tried)
+        }
+
+        /// Walks from `from`, each step the move of a knob (other than `fixed`) that loses the least
+        /// quality per byte saved, until the walk itself fits; keeps in `best` the best-quality
+        /// fitting file seen on the way (a step may fit early by a costly move).
+        mutating func walk(from: Candidate, fixed: Int?, last: [Int], best: inout Candidate?) throws(RenderError) {
+            var current = from
             var spent = Set<Int>()
+            if let fixed { spent.insert(fixed) }
+            var thorough = false
+            if fits(current) {
+                if best.map({ Search.better(current, $0) }) ?? true { best = current }
+                return
+            }
             while !fits(current) {
                 var moves: [Candidate] = []
                 let open = fit.dials.indices.filter { current.notches[$0] < last[$0] && !spent.contains($0) }
                 _ = try evaluate(open.map { k in var n = current.notches; n[k] += 1; return n })
                 for k in open {
-                    // One notch further, or past notches that save nothing to the first that does;
-                    // a knob that saves nothing all the way to its end is left alone from then on.
+                    // One notch further, or a second when the first saves nothing; a knob that
+                    // saves nothing two notches on is left alone (libwebp keeps a frame lossless
+                    // where lossy is larger: on transparent scenes lossy WebP quality rarely saves
+                    // a byte, and each try costs a whole encode) until the walk runs out of moves.
                     var n = current.notches
                     var saved = false
-                    while n[k] < last[k] && !saved {
+                    for _ in 0..<(thorough ? last[k] : SizeFit.lookahead) where n[k] < last[k] && !saved {
                         n[k] += 1
                         let c = try evaluate(n)
                         if c.bytes.count < current.bytes.count { moves.append(c); saved = true }
@@ -273,13 +300,17 @@ public struct SizeFit: Sendable {
                 guard let step = moves.min(by: { a, b in
                     let (ca, cb) = (cost(a), cost(b))
                     return ca != cb ? ca < cb : Search.better(a, b)
-                }) else { break }
+                }) else {
+                    // Out of moves: once, look along the knobs left alone all the way to their ends.
+                    if thorough || spent.subtracting(fixed.map { [$0] } ?? []).isEmpty { return }
+                    spent = fixed.map { [$0] } ?? []
+                    thorough = true
+                    continue
+                }
                 current = step
                 // Further steps only lose quality: stop once the walk is worse than a fitting file.
-                if let best, !fits(current), current.meanSquaredError >= best.meanSquaredError { break }
+                if let b = best, !fits(current), current.meanSquaredError >= b.meanSquaredError { return }
             }
-            let chosen = best ?? extreme
-            return Result(chosen: try relax(chosen), smallest: chosen, tried: tried)
         }
 
         /// Turns knobs of a fitting candidate back, one notch at a time, while the file still fits
