@@ -45,8 +45,9 @@ struct FrameCandidates {
         // 800×200 one, about a quarter smaller), the others never. Packed 1…4-bit rows try each.
         // Layouts are ranked at libdeflate's level 1. The final deflate is most of the time: level 7
         // is the strongest that kept every bundled preset within twice the GIF encoder's CPU time
-        // (level 8: 2.1–2.3× on classic and dark); level 12 (near-optimal parsing) wrote 2–8 %
-        // smaller frames in 8–80× the time of level 7 (wavegen-bench's enc CPU column).
+        // (level 8: 1.8× on classic, 2.3× on dark; wavegen-bench's enc CPU column); level 12
+        // (near-optimal parsing), run alone on the frames each preset writes, made them 2–8 %
+        // smaller in 8–80× the time of level 7.
         let filters = bitDepth < 8 ? every : [.uniform(.none), .uniform(.sub)]
         switch effort {
         case 0:
