@@ -105,7 +105,7 @@ extension WaveConfig {
         let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
                                     scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
         if root["cornerRadius"] != nil && kind != .rounded {
-            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"")
+            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"; leave it out, or set it to null to drop one inherited through extends")
         }
         let shape: Shape
         switch kind {
@@ -213,6 +213,7 @@ extension WaveConfig {
         let text = r.string(node["text"], at: "label.text", default: "{percent}%")
         if text.isEmpty { r.fail("label.text", "must not be empty") }
         if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
+        if let problem = Label.problem(in: text) { r.fail("label.text", problem) }
         let font = node["font"].map { r.string($0, at: "label.font", default: "") }
         if font == "" { r.fail("label.font", "must be a font file's path or a family and style such as \"DejaVu Sans:bold\"") }
         let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,

@@ -28,7 +28,7 @@ enum PresetOptions {
                 do {
                     _ = try JSONParser.parse(Array(raw.utf8))
                 } catch {
-                    throw .usage("\(option) \(o.path): the value is not valid JSON (column \(error.column): \(error.message))")
+                    throw .usage("\(option) \(o.path): the value is not valid JSON (column \(error.column): \(error.message)); a text starting with \(raw.first!) must be quoted as a JSON string: \(option) '\(o.path)=\"\(raw)\"'")
                 }
             }
             o.origin = PresetOverride.Origin(file: option)
