@@ -25,6 +25,15 @@ extension WaveConfig {
     /// Hard ceiling on frames per loop.
     public static let maximumFrames = 3000
 
+    /// The seconds of frames `maxFrames` allows by default above 50 fps.
+    public static let defaultMaxSeconds = 6.0
+
+    /// `maxFrames` when the preset gives none: 300, or 6 s of frames at a rate above 50 fps, so a
+    /// faster preset can still close the loops a 50 fps one closes.
+    public static func defaultMaxFrames(fps: Double) -> Int {
+        min(maximumFrames, max(300, Int((defaultMaxSeconds * fps).rounded(.up))))
+    }
+
     /// The default wave layer when a preset gives none.
     static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
 
@@ -77,7 +86,7 @@ extension WaveConfig {
             }
         }
         let minFrames = r.integer(root["minFrames"], at: "minFrames", default: 8, in: 1...maximumFrames)
-        let maxFrames = r.integer(root["maxFrames"], at: "maxFrames", default: 300, in: 1...maximumFrames)
+        let maxFrames = r.integer(root["maxFrames"], at: "maxFrames", default: defaultMaxFrames(fps: fps), in: 1...maximumFrames)
         if maxFrames < minFrames { r.fail("maxFrames", "must be at least minFrames (\(minFrames)), got \(maxFrames)") }
         let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
         let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
