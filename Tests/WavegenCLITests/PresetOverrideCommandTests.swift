@@ -113,3 +113,46 @@ import WaveKit
         #expect(!folder.hasFile("p.gif"))
     }
 }
+
+/// Slips a new user makes with values, each answered with what was meant.
+@Suite struct ValueSlipTests {
+    /// `--level 55` (a percent) says the level is a fraction and what 55 % is, exit 64.
+    @Test func aLevelInPercentIsExplained() {
+        let r = wavegen(["render", "orb", "--level", "55", "-o", "/nonexistent/x.gif"])
+        #expect(r.code == 64)
+        #expect(r.errLines.first == "Error: --level is a fraction of the height from 0 to 1 (0.55 for 55 %), got 55")
+    }
+
+    /// A keyword in another spelling or with a typo gets the keyword it is close to.
+    @Test func keywordsSuggestTheirSpelling() throws {
+        let folder = try TemporaryFolder()
+        for (json, expected) in [
+            (#"{"level": {"ease": "ease-in-out"}}"#, #"at level.ease: "ease-in-out" is not one of "linear", "easeInOut" (did you mean "easeInOut"?)"#),
+            (#"{"shape": "Circle"}"#, #"at shape: "Circle" is not one of "rect", "rounded", "circle", "triangle" (did you mean "circle"?)"#),
+            (#"{"shape": "triangel"}"#, #"at shape: "triangel" is not one of "rect", "rounded", "circle", "triangle" (did you mean "triangle"?)"#),
+            (#"{"shape": "hexagon"}"#, #"at shape: "hexagon" is not one of "rect", "rounded", "circle", "triangle""#),
+        ] {
+            let preset = try folder.write(json, to: "p.json")
+            let r = wavegen(["validate", preset])
+            #expect(r.code == 65)
+            #expect(r.errLines.count == 1 && r.errLines[0].hasSuffix(" error: " + expected), "\(r.err)")
+        }
+    }
+
+    /// A `--set` value starting with `{` that is not JSON says how to give it as a string.
+    @Test func aBraceTextOnTheCommandLineSaysToQuoteIt() {
+        let r = wavegen(["render", "orb", "--set", "label.text={percent} %", "-o", "/nonexistent/x.gif"])
+        #expect(r.code == 64)
+        #expect(r.errLines.first?.hasSuffix(#"; a text starting with { must be quoted as a JSON string: --set 'label.text="{percent} %"'"#) == true, "\(r.err)")
+    }
+
+    /// The overview and render's help name every format render writes.
+    @Test func helpNamesEveryFormat() {
+        let top = wavegen(["--help"]).out
+        let render = wavegen(["render", "--help"]).out
+        for format in OutputFormat.allCases {
+            #expect(top.contains(format.name), "\(format.name)")
+            #expect(render.contains(format.name), "\(format.name)")
+        }
+    }
+}
