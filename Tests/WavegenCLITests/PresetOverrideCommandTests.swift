@@ -32,7 +32,7 @@ import WaveKit
         #expect(refused.code == 65)
         #expect(refused.errLines.count == 1)
         #expect(refused.errLines.first?.hasPrefix("dark:") == true)
-        #expect(refused.errLines.first?.hasSuffix(#"error: at cornerRadius: only applies to "shape": "rounded"; leave it out, or set it to null to drop one inherited through extends"#) == true,
+        #expect(refused.errLines.first?.hasSuffix(#"error: at cornerRadius: only applies to "shape": "rounded"; leave it out, or drop one inherited from another preset with null ("cornerRadius": null, --set cornerRadius=null)"#) == true,
                 "\(refused.err)")
         #expect(!folder.hasFile("plain.gif"))
 
@@ -121,6 +121,13 @@ import WaveKit
         let r = wavegen(["render", "orb", "--level", "55", "-o", "/nonexistent/x.gif"])
         #expect(r.code == 64)
         #expect(r.errLines.first == "Error: --level is a fraction of the height from 0 to 1 (0.55 for 55 %), got 55")
+    }
+
+    /// A size written as on the command line ("64x64") says how to write it in JSON.
+    @Test func aSizeAsTextIsExplained() {
+        let r = wavegen(["render", "classic", "--set", "size=64x64", "-o", "/nonexistent/x.gif"])
+        #expect(r.code == 65)
+        #expect(r.errLines == [#"--set: error: at size: expected [width, height] in whole pixels, got "64x64" (write [64, 64]; on the command line --size 64x64 says it too)"#])
     }
 
     /// A keyword in another spelling or with a typo gets the keyword it is close to.

@@ -244,7 +244,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "wavegen preset",
-  "description": "A wavegen preset, format 1: a looping water-wave animation. Keys starting with \"$\" or \"_\" are ignored; any other unknown key is an error. Lengths are numbers (fractions of a reference given per key) or strings \"Npx\" (pixels at scale 1). Every file of an \"extends\" chain must be valid on its own.",
+  "description": "A wavegen preset, format 1: a looping water-wave animation. Keys starting with \"$\" or \"_\" are ignored; any other unknown key is an error. Lengths are numbers (fractions of a reference given per key) or strings \"Npx\" (pixels at scale 1). Every file of an \"extends\" chain must be valid on its own. wavegen also reads null as \"leave the key out\" (in a preset that extends another, it drops the inherited value); this schema does not list null, so an editor flags it.",
   "type": "object",
   "properties": {
     "format": {

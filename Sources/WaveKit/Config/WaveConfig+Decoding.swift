@@ -65,7 +65,12 @@ extension WaveConfig {
                 let h = r.integer(items[1], at: "size[1]", default: 128, in: 8...4096)
                 size = (Double(w), Double(h))
             } else {
-                r.fail("size", "expected [width, height] in whole pixels, got \(r.describe(node))")
+                var hint = ""
+                if case let .string(text) = node.value {
+                    let parts = text.lowercased().split(separator: "x")
+                    if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) { hint = " (write [\(w), \(h)]; on the command line --size \(w)x\(h) says it too)" }
+                }
+                r.fail("size", "expected [width, height] in whole pixels, got \(r.describe(node))\(hint)")
             }
         }
         let scale = r.number(root["scale"], at: "scale", default: 1, in: 0...16, exclusiveLower: true)
@@ -114,7 +119,7 @@ extension WaveConfig {
         let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
                                     scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
         if root["cornerRadius"] != nil && kind != .rounded {
-            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"; leave it out, or set it to null to drop one inherited through extends")
+            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"; leave it out, or drop one inherited from another preset with null (\"cornerRadius\": null, --set cornerRadius=null)")
         }
         let shape: Shape
         switch kind {
