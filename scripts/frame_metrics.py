@@ -26,3 +26,40 @@ def psnr(a, b):
     squared = sum(count * (i % 256) ** 2 for i, count in enumerate(histogram))
     mse = squared / (a.width * a.height * 4)
     return float("inf") if mse == 0 else 10 * math.log10(255 ** 2 / mse)
+
+
+def gif_frames(path):
+    """(start in ms, RGBA image) of every frame of an animated GIF, composited as a player shows it."""
+    from PIL import Image
+    im = Image.open(path)
+    out, t = [], 0
+    for i in range(getattr(im, "n_frames", 1)):
+        im.seek(i)
+        out.append((t, im.convert("RGBA")))
+        t += im.info.get("duration", 0) or 0
+    return out
+
+
+def premultiplied_bands(im):
+    """The R, G, B bands of an RGBA image multiplied by its alpha, and the alpha band."""
+    from PIL import ImageChops
+    r, g, b, a = im.split()
+    return [ImageChops.multiply(r, a), ImageChops.multiply(g, a), ImageChops.multiply(b, a), a]
+
+
+def psnr_and_max_error(reference, decoded):
+    """PSNR in dB over all frames (premultiplied RGBA; inf when equal) of `decoded` against
+    `reference`, both lists of (start in ms, image), each reference frame compared with the frame
+    on screen at its start; and the largest difference of any channel of any pixel (0…255)."""
+    from PIL import ImageChops, ImageStat
+    total, count, worst, j = 0.0, 0, 0, 0
+    for start, ref in reference:
+        while j + 1 < len(decoded) and decoded[j + 1][0] <= start:
+            j += 1
+        for x, y in zip(premultiplied_bands(ref), premultiplied_bands(decoded[j][1])):
+            difference = ImageChops.difference(x, y)
+            total += ImageStat.Stat(difference).sum2[0]
+            worst = max(worst, difference.getextrema()[1])
+        count += ref.width * ref.height * 4
+    mse = total / count
+    return (float("inf") if mse == 0 else 10 * math.log10(255 ** 2 / mse)), worst

@@ -37,7 +37,7 @@ public struct GIFColorUsage: Sendable {
         samples += 1
         let rect = frame.withUnsafeBufferPointer { f in
             previous.withUnsafeBufferPointer { p in
-                PixelRect.bounding(width: width, height: height) { f[$0] != p[$0] }
+                PixelRect.bounding(in: PixelRect(x: 0, y: 0, width: width, height: height), width: width) { f[$0] != p[$0] }
             }
         }
         var counts = [Int](repeating: 0, count: 256)

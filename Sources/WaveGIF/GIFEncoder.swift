@@ -14,7 +14,7 @@ public final class GIFEncoder {
     /// The index meaning "transparent" in the scene, if any.
     public let transparentIndex: Int?
     /// Statistics for the verbose report.
-    public private(set) var stats = Stats()
+    public internal(set) var stats = Stats()
 
     /// Counts of what the optimiser did.
     public struct Stats: Equatable, Sendable {
@@ -23,6 +23,8 @@ public final class GIFEncoder {
         public var framesMerged = 0
         public var framesWithKey = 0
         public var framesCleared = 0
+        /// Pixels shown with a color other than their exact one (lossy coding), over all frames.
+        public var pixelsApproximated = 0
     }
 
     /// How the color table is ordered. Frames always use palette indices; the order only decides
@@ -41,7 +43,11 @@ public final class GIFEncoder {
         public static let byUse = ColorOrder.byUse(sampleBytes: 4 << 20)
     }
 
-    private let colors: [RGBA8]
+    let colors: [RGBA8]
+    /// The largest error a pixel may show (0: exact); see `init`.
+    public let lossy: Int
+    /// The largest `lossy` bound.
+    public static let maximumLossy = 128
     private let loops: Int
     private let colorOrder: ColorOrder
     /// Frames held back until the table's order is known (`.byUse`), with their delays.
@@ -50,12 +56,19 @@ public final class GIFEncoder {
     /// Created once the table's order is known.
     private var writer: GIFStream?
     /// Table position of each palette index (256 entries; the identity when not reordered).
-    private var position = (0..<256).map(UInt8.init)
+    var position = (0..<256).map(UInt8.init)
+    /// Palette index at each table position (the inverse of `position`).
+    var order: [Int] = []
     /// The transparent index's table position.
-    private var tableTransparent: Int?
+    var tableTransparent: Int?
     /// Entries in the color table (a power of two, at least the palette's size).
-    private let tableSize: Int
-    private var canvas: [UInt8]
+    let tableSize: Int
+    /// Palette indices as shown after the last frame written (and its disposal).
+    var canvas: [UInt8]
+    /// For lossy coding: `errors[value << 8 | index]`, the error of showing table value `value`
+    /// where palette index `index` belongs (255 for table entries past the palette).
+    var errors: [UInt8] = []
+    let lzw = BoundedLZW()
     private var first: [UInt8]?
     private var pending: (pixels: [UInt8], delay: Int)?
     private var finished = false
@@ -63,8 +76,14 @@ public final class GIFEncoder {
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
+    ///
+    /// `lossy` (0…128) lets the LZW coder write, where that codes shorter, a color other than a
+    /// pixel's own: no pixel's shown color (premultiplied RGBA, the key's "keep what is there"
+    /// applied) then differs from its exact color by more than `lossy` levels in any channel, and
+    /// flat pixels (whose 4 neighbours in the frame have the same index) stay exact. 0 writes
+    /// every pixel exactly, through giflib's own coder.
     public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, loops: Int,
-                colorOrder: ColorOrder = .byUse) throws(GIFError) {
+                colorOrder: ColorOrder = .byUse, lossy: Int = 0) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
         }
@@ -77,9 +96,13 @@ public final class GIFEncoder {
         if case let .explicit(order) = colorOrder, order.count != colors.count || Set(order) != Set(colors.indices) {
             throw GIFError(operation: "starting", message: "color order is not a permutation of the \(colors.count) palette entries")
         }
+        guard (0...GIFEncoder.maximumLossy).contains(lossy) else {
+            throw GIFError(operation: "starting", message: "lossy bound \(lossy) is outside 0…\(GIFEncoder.maximumLossy)")
+        }
         self.width = width
         self.height = height
         self.colors = colors
+        self.lossy = lossy
         self.transparentIndex = transparentIndex
         self.loops = loops
         self.colorOrder = colorOrder
@@ -131,7 +154,9 @@ public final class GIFEncoder {
             order = usage.order
         }
         for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
+        self.order = order
         tableTransparent = transparentIndex.map { Int(position[$0]) }
+        if lossy > 0 { errors = GIFEncoder.errorTable(colors, order: order, transparentIndex: transparentIndex) }
         let stream = try GIFStream(width: width, height: height, colors: order.map { colors[$0] })
         if loops != 1 { try stream.putLoopBlock(repeats: loops == 0 ? 0 : loops - 1) }
         writer = stream
@@ -162,33 +187,64 @@ public final class GIFEncoder {
         // One pass over the canvas: what changed, and what the next frame needs cleared (pixels
         // it shows transparent that this one covers; only disposal can clear them).
         var changed = PixelRect.empty, clear = PixelRect.empty
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
-                changed = isFirst ? PixelRect(x: 0, y: 0, width: width, height: height)
-                                  : PixelRect.bounding(width: width, height: height) { f[$0] != c[$0] }
+                changed = isFirst ? whole : PixelRect.bounding(in: whole, width: width) { f[$0] != c[$0] }
                 if let t = transparent, let next {
                     next.withUnsafeBufferPointer { n in
-                        clear = PixelRect.bounding(width: width, height: height) { f[$0] != t && n[$0] == t }
+                        clear = PixelRect.bounding(in: whole, width: width) { f[$0] != t && n[$0] == t }
                     }
                 }
             }
         }
+        var exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
+        if lossy > 0, let bounded = boundedRendition(frame, changed: changed, clear: clear, isFirst: isFirst,
+                                                      within: exact.dataBytes(sizer: &sizer)) {
+            try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
+                                disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)
+            stats.framesWritten += 1
+            if bounded.keyUsed { stats.framesWithKey += 1 }
+            show(bounded, frame: frame, changed: changed)
+            if !clear.isEmpty { clearCanvas(bounded.rect) }
+            return
+        }
+        try writer.putFrame(exact.pixels, rect: exact.rect, codeSize: exact.codeSize, delay: delay, disposal: GIFEncoder.disposal(!clear.isEmpty),
+                            transparentIndex: exact.useKey ? exact.key.map(Int.init) : tableTransparent)
+        stats.framesWritten += 1
+        if exact.useKey { stats.framesWithKey += 1 }
+        canvas = frame
+        if !clear.isEmpty { clearCanvas(exact.rect) }
+    }
+
+    /// A frame's rectangle as giflib codes it exactly: its pixels (table positions), code size and
+    /// whether the key is used; `bits` once measured.
+    struct ExactRendition {
+        var pixels: [UInt8]
+        var rect: PixelRect
+        var codeSize: Int
+        var key: UInt8?
+        var useKey: Bool
+        var bits: Int?
+
+        /// The bytes of its LZW data sub-blocks (length bytes included).
+        mutating func dataBytes(sizer: inout LZWSizer) -> Int {
+            let bits = self.bits ?? pixels.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: codeSize) }
+            self.bits = bits
+            let bytes = (bits + 7) / 8
+            return bytes + (bytes + 254) / 255
+        }
+    }
+
+    /// The exact rendition of a frame: its rectangle (what changed, and what the next frame needs
+    /// cleared) and, of three renditions, the one LZW codes shortest.
+    private func exactRendition(_ frame: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool) -> ExactRendition {
         var rect = changed.union(clear)
         if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
 
         // The "keep what is there" key: the scene's transparent index, or else any table entry this
         // frame does not use inside its rectangle (as gifsicle picks one), so no entry is spent on it.
-        var key: UInt8? = tableTransparent.map(UInt8.init)
-        if key == nil && !isFirst {
-            var used = [Bool](repeating: false, count: 256)
-            frame.withUnsafeBufferPointer { f in
-                for row in 0..<rect.height {
-                    let src = (rect.y + row) * width + rect.x
-                    for col in 0..<rect.width { used[Int(position[Int(f[src + col])])] = true }
-                }
-            }
-            key = (0..<tableSize).first { !used[$0] }.map(UInt8.init)
-        }
+        let key: UInt8? = tableTransparent.map(UInt8.init) ?? (isFirst ? nil : unusedEntry(frame, in: rect))
         // Three renditions of the rectangle: every pixel as it is; every unchanged pixel as the key;
         // and unchanged pixels as whichever of the two continues the run before them (longer runs
         // code shorter). The one LZW codes shortest is written.
@@ -226,6 +282,7 @@ public final class GIFEncoder {
         var chosen = raw
         var chosenCodeSize = codeSize(raw)
         var useKey = false
+        var measured: Int?
         if !isFirst && key != nil {
             var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: chosenCodeSize) }
             for candidate in [keyed, mixed] {
@@ -238,18 +295,31 @@ public final class GIFEncoder {
                     useKey = true
                 }
             }
+            measured = best
         }
-        let dispose = !clear.isEmpty
-        try writer.putFrame(chosen, rect: rect, codeSize: chosenCodeSize, delay: delay,
-                            disposal: dispose ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT),
-                            transparentIndex: useKey ? key.map(Int.init) : tableTransparent)
-        stats.framesWritten += 1
-        if useKey { stats.framesWithKey += 1 }
-        canvas = frame
-        if dispose, let t = transparent {
-            stats.framesCleared += 1
-            for row in rect.y..<rect.maxY { for col in rect.x..<rect.maxX { canvas[row * width + col] = t } }
+        return ExactRendition(pixels: chosen, rect: rect, codeSize: chosenCodeSize, key: key, useKey: useKey, bits: measured)
+    }
+
+    /// The first table entry no pixel of `frame` inside `rect` uses (as gifsicle picks its key), if any.
+    func unusedEntry(_ frame: [UInt8], in rect: PixelRect) -> UInt8? {
+        var used = [Bool](repeating: false, count: 256)
+        frame.withUnsafeBufferPointer { f in
+            for row in 0..<rect.height {
+                let src = (rect.y + row) * width + rect.x
+                for col in 0..<rect.width { used[Int(position[Int(f[src + col])])] = true }
+            }
         }
+        return (0..<tableSize).first { !used[$0] }.map(UInt8.init)
+    }
+
+    /// The disposal of a frame: cleared to the background when the next needs it, else kept.
+    static func disposal(_ clear: Bool) -> Int32 { clear ? Int32(DISPOSE_BACKGROUND) : Int32(DISPOSE_DO_NOT) }
+
+    /// What "restore to background" leaves: `rect` transparent, counted.
+    func clearCanvas(_ rect: PixelRect) {
+        guard let t = transparentIndex.map(UInt8.init) else { return }
+        stats.framesCleared += 1
+        for row in rect.y..<rect.maxY { for col in rect.x..<rect.maxX { canvas[row * width + col] = t } }
     }
 }
 
@@ -287,20 +357,21 @@ struct PixelRect: Equatable {
         return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 
-    /// The smallest rectangle holding every pixel index for which `test` is true.
+    /// The smallest rectangle inside `area` holding every pixel for which `test` is true; `test`
+    /// takes the pixel's index in rows of `width` pixels.
     @inline(__always)
-    static func bounding(width: Int, height: Int, _ test: (Int) -> Bool) -> PixelRect {
-        var x0 = width, y0 = height, x1 = -1, y1 = -1
-        for y in 0..<height {
+    static func bounding(in area: PixelRect, width: Int, _ test: (Int) -> Bool) -> PixelRect {
+        var x0 = area.maxX, y0 = area.maxY, x1 = -1, y1 = -1
+        for y in area.y..<max(area.y, area.maxY) {
             let row = y * width
             var firstInRow = -1
-            for x in 0..<width where test(row + x) { firstInRow = x; break }
+            for x in area.x..<area.maxX where test(row + x) { firstInRow = x; break }
             guard firstInRow >= 0 else { continue }
             var lastInRow = firstInRow
-            for x in stride(from: width - 1, to: firstInRow, by: -1) where test(row + x) { lastInRow = x; break }
+            for x in stride(from: area.maxX - 1, to: firstInRow, by: -1) where test(row + x) { lastInRow = x; break }
             x0 = min(x0, firstInRow)
             x1 = max(x1, lastInRow)
-            if y0 == height { y0 = y }
+            if y0 == area.maxY { y0 = y }
             y1 = y
         }
         return x1 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)

@@ -80,6 +80,31 @@ final class GIFStream {
     /// minimum code size, `minimumCodeSize(maxIndex:)` of the pixels (not the color table's depth:
     /// a frame that uses only low entries codes every pixel in fewer bits).
     func putFrame(_ pixels: [UInt8], rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
+        let file = try putImageHeader(rect: rect, codeSize: codeSize, delay: delay, disposal: disposal, transparentIndex: transparentIndex)
+        var line = pixels
+        try check(EGifPutLine(file, &line, Int32(line.count)), "compressing a frame")
+    }
+
+    /// One image whose LZW data is already coded: `blocks` holds its data sub-blocks (each a length
+    /// byte and up to 255 bytes, without the terminating empty block), coded with `codeSize`.
+    func putFrame(blocks: [UInt8], rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
+        let file = try putImageHeader(rect: rect, codeSize: codeSize, delay: delay, disposal: disposal, transparentIndex: transparentIndex)
+        // The descriptor wrote the code size byte; giflib's own coder is set up but never fed (what
+        // it buffered is dropped), and the blocks go out as they are, then the terminator.
+        var start = 0
+        try blocks.withUnsafeBufferPointer { (b) throws(GIFError) in
+            while start < b.count {
+                let block = b.baseAddress! + start
+                try check(start == 0 ? EGifPutCode(file, Int32(codeSize), block) : EGifPutCodeNext(file, block), "writing a frame's data")
+                start += Int(b[start]) + 1
+            }
+        }
+        try check(EGifPutCodeNext(file, nil), "writing a frame's data")
+    }
+
+    /// The graphics control extension and image descriptor of one image; returns the handle for its data.
+    private func putImageHeader(rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32,
+                                transparentIndex: Int?) throws(GIFError) -> UnsafeMutablePointer<GifFileType> {
         guard let file else { throw GIFError(operation: "writing a frame", message: "encoder closed") }
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
                                        TransparentColor: Int32(transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -93,8 +118,7 @@ final class GIFStream {
         defer { map.pointee.BitsPerPixel = Int32(tableBits) }
         try check(EGifPutImageDesc(file, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, nil),
                   "writing an image descriptor")
-        var line = pixels
-        try check(EGifPutLine(file, &line, Int32(line.count)), "compressing a frame")
+        return file
     }
 
     /// Writes the trailer and returns the bytes.

@@ -90,6 +90,8 @@ import WaveRender
         // A format's own settings do not touch another format's digest.
         #expect(try digest(["gif.edges=cut"]) == base)
         #expect(try digest(["webp.effort=6"], format: .gif) == digest([], format: .gif))
+        #expect(try digest(["gif.lossy=8"], format: .gif) != digest([], format: .gif))
+        #expect(try digest(["gif.lossy=8"]) == base)
         // The same value written another way is the same input.
         #expect(try digest(["scale=1"]) == digest(["scale=1.0"]))
         #expect(OutputDigest.encoderIdentity.contains("wavegen-output \(OutputDigest.outputVersion)"))

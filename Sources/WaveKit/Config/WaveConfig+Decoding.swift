@@ -15,7 +15,7 @@ extension WaveConfig {
     public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
     public static let labelKeys = ["text", "font", "size", "color", "colorOnWater", "position", "stroke"]
     public static let strokeKeys = ["width", "color"]
-    public static let gifKeys = ["edges", "matte"]
+    public static let gifKeys = ["edges", "matte", "lossy"]
     public static let webpKeys = ["lossless", "quality", "effort"]
     public static let apngKeys = ["effort"]
     public static var shapeKeywords: [String] { Shape.Kind.allCases.map(\.rawValue) }
@@ -154,6 +154,7 @@ extension WaveConfig {
             gif.edges = r.keyword(node["edges"], at: "gif.edges", default: GIFOptions.Edges.matte)
             gif.matte = r.color(node["matte"], at: "gif.matte", default: .white) ?? .white
             if gif.matte.a != 255 { r.fail("gif.matte", "must be an opaque color, got \(gif.matte)") }
+            gif.lossy = r.integer(node["lossy"], at: "gif.lossy", default: 0, in: 0...GIFOptions.maximumLossy)
         }
         var apng = APNGOptions()
         if let node = root["apng"], r.object(node, at: "apng") {

@@ -257,10 +257,19 @@ public struct GIFOptions: Equatable, Sendable {
 
     public var edges: Edges
     public var matte: RGBA
+    /// The largest error lossy LZW coding may put on a pixel, in 8-bit levels of any channel of the
+    /// color as shown (premultiplied RGBA); flat pixels stay exact. 0 (the default) writes every
+    /// pixel exactly.
+    public var lossy: Int
 
-    public init(edges: Edges = .matte, matte: RGBA = .white) {
+    /// The largest `lossy`: half the channel range, where every edge pixel may already take the
+    /// nearer of the two flat colors it blends.
+    public static let maximumLossy = 128
+
+    public init(edges: Edges = .matte, matte: RGBA = .white, lossy: Int = 0) {
         self.edges = edges
         self.matte = matte
+        self.lossy = lossy
     }
 }
 

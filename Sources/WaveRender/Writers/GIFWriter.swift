@@ -2,19 +2,23 @@ import WaveGIF
 import WaveKit
 
 /// Animated GIF through `GIFEncoder`: the renderer's palette as the color table (ordered by use),
-/// its transparent index, the preset's loop count, delays in centiseconds.
+/// its transparent index, the preset's loop count, delays in centiseconds, and `gif.lossy`'s bound.
 public final class GIFWriter: AnimationWriter {
     public let frames = FrameRequest.raster(.gif)
+    /// The lossy LZW error bound (`gif.lossy`; 0: exact).
+    public let lossy: Int
     private var encoder: GIFEncoder?
     private var colorCount = 0
     public private(set) var notes: [String] = []
     public private(set) var images: Int?
 
-    public init() {}
+    public init(lossy: Int = 0) {
+        self.lossy = lossy
+    }
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
         guard let raster else { throw RenderError(.failure, ["GIF: no frames to encode"]) }
-        encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster) }
+        encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster, lossy: lossy) }
         colorCount = raster.palette.colors.count
     }
 
@@ -29,16 +33,17 @@ public final class GIFWriter: AnimationWriter {
         let s = encoder.stats
         images = s.framesWritten
         notes.append("GIF: \(s.framesWritten) images for \(s.framesIn) frames (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colorCount) colors")
+        if lossy > 0 { notes.append("GIF: lossy \(lossy): \(s.pixelsApproximated) pixels shown within \(lossy) levels of their color, the rest exact") }
         return bytes
     }
 
-    /// The encoder for a renderer's frames: its palette, transparency and loop count, and the
-    /// color table ordered by use.
-    public static func encoder(_ raster: FrameRenderer) throws(GIFError) -> GIFEncoder {
+    /// The encoder for a renderer's frames: its palette, transparency and loop count, the color
+    /// table ordered by use, and the lossy bound (0: exact).
+    public static func encoder(_ raster: FrameRenderer, lossy: Int = 0) throws(GIFError) -> GIFEncoder {
         let config = raster.config, palette = raster.palette
         return try GIFEncoder(width: config.width, height: config.height,
                               colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
-                              transparentIndex: palette.transparentIndex, loops: config.loops)
+                              transparentIndex: palette.transparentIndex, loops: config.loops, lossy: lossy)
     }
 
     private func wrap<T>(_ body: () throws(GIFError) -> T) throws(RenderError) -> T {

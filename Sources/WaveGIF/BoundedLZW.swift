@@ -1,0 +1,213 @@
+/// GIF's LZW with a bounded choice of values: each pixel lists how far each table value would put
+/// it from its exact color, and a tolerance; the coder may write any value within the tolerance,
+/// and picks, string by string, the longest dictionary string that every pixel it covers accepts
+/// (as gifsicle's `--lossy` does, but with a hard per-pixel bound instead of a running error).
+///
+/// Each string's first pixel is fixed before the search (its preferred value), so the dictionary
+/// entry a string adds (the string before plus that first value) is known when the search starts,
+/// exactly as in plain LZW, and a run can use the entry it has just made. With every tolerance 0
+/// and no key the coder is plain greedy LZW and writes giflib's bytes exactly: the same codes, the
+/// same code widths, the same clear code when the table fills, the same 255-byte blocks.
+final class BoundedLZW {
+    /// What the coder may write for each pixel of an image, in raster order.
+    struct Choices {
+        /// The value the pixel prefers, one it accepts (its own table position, or the
+        /// keep-what-is-there key). Every string starts with its first pixel's preferred value,
+        /// and of equally long strings the one that departs least from the preferred values (then
+        /// the one with the smallest total error) is taken.
+        var preferred: UnsafeBufferPointer<UInt8>
+        /// The pixel's own identity in `error` (the palette index of its exact color).
+        var target: UnsafeBufferPointer<UInt8>
+        /// The largest error the pixel accepts (0: only values that show its exact color).
+        var tolerance: UnsafeBufferPointer<UInt8>
+        /// The error of writing the key at the pixel (what the canvas shows there); ignored without a key.
+        var keyError: UnsafeBufferPointer<UInt8>
+        /// `error[value << 8 | target]`: the error of showing table value `value` where `target`'s
+        /// color belongs (255 for values that must not be written).
+        var error: UnsafeBufferPointer<UInt8>
+        /// The table position meaning "keep what is there", or -1.
+        var key: Int
+    }
+
+    private static let maxCode = 4095
+    /// The dictionary as a trie: codes below the clear code are the single values; each entry links
+    /// to its first child and next sibling (-1: none) and knows its parent and last value.
+    private let firstChild = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
+    private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
+    private let parent = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
+    private let value = UnsafeMutablePointer<UInt8>.allocate(capacity: maxCode + 1)
+    /// The search's stack: each trie entry is pushed at most once per search.
+    private let stack = UnsafeMutablePointer<(code: Int16, length: Int32, error: Int32)>.allocate(capacity: maxCode + 1)
+
+    init() {}
+
+    deinit {
+        firstChild.deallocate()
+        nextSibling.deallocate()
+        parent.deallocate()
+        value.deallocate()
+        stack.deallocate()
+    }
+
+    /// Codes `choices` (pixel count `count`) with LZW minimum code size `minimumCodeSize`. Returns
+    /// the data sub-blocks (length byte, up to 255 bytes; no terminator) and fills `written` with
+    /// the value written for each pixel; or nil, as soon as the blocks reach `limit` bytes.
+    func encode(_ choices: Choices, count: Int, minimumCodeSize: Int, limit: Int = .max, written: inout [UInt8]) -> [UInt8]? {
+        written = [UInt8](repeating: 0, count: count)
+        var out = CodeWriter(minimumCodeSize: minimumCodeSize)
+        let clear = 1 << minimumCodeSize
+        guard count > 0 else { return out.finish() }
+        for c in 0..<clear {
+            firstChild[c] = -1
+            parent[c] = -1
+            value[c] = UInt8(c)
+        }
+        let finished = written.withUnsafeMutableBufferPointer { written -> Bool in
+            var position = 0
+            var code = Int(choices.preferred[0])
+            while true {
+                let (match, length) = longestMatch(from: code, at: position, choices, count: count)
+                spell(match, length: length, into: written.baseAddress! + position)
+                position += length
+                out.put(match)
+                guard out.bytes < limit else { return false }
+                guard position < count else { return true }
+                code = Int(choices.preferred[position])
+                if out.next >= BoundedLZW.maxCode {
+                    out.put(clear)
+                    out.reset()
+                    for c in 0..<clear { firstChild[c] = -1 }
+                } else {
+                    add(out.next, prefix: match, value: code)
+                    out.next += 1
+                }
+            }
+        }
+        guard finished else { return nil }
+        out.put(clear + 1)
+        return out.finish()
+    }
+
+    @inline(__always)
+    private func errorOf(_ c: Choices, _ position: Int, _ v: Int) -> Int {
+        v == c.key ? Int(c.keyError[position]) : Int(c.error[v << 8 | Int(c.target[position])])
+    }
+
+    /// The longest string in the dictionary that starts with `code` at `position` and that every
+    /// pixel it covers accepts; of equally long ones, the one with the fewest values other than the
+    /// preferred ones plus the smallest total error (then the first found).
+    private func longestMatch(from code: Int, at position: Int, _ c: Choices, count: Int) -> (code: Int, length: Int) {
+        var best = (code: code, length: 1, error: 0)
+        var depth = 1
+        stack[0] = (Int16(code), 1, 0)
+        while depth > 0 {
+            depth -= 1
+            let (node, length, error) = stack[depth]
+            let at = position + Int(length)
+            guard at < count else { continue }
+            let tolerance = Int(c.tolerance[at])
+            var child = Int(firstChild[Int(node)])
+            while child >= 0 {
+                let v = Int(value[child])
+                let e = errorOf(c, at, v)
+                if e <= tolerance {
+                    let l = Int(length) + 1, total = Int(error) + e + (v == Int(c.preferred[at]) ? 0 : 1)
+                    if l > best.length || (l == best.length && total < best.error) { best = (child, l, total) }
+                    stack[depth] = (Int16(child), Int32(l), Int32(total))
+                    depth += 1
+                }
+                child = Int(nextSibling[child])
+            }
+        }
+        return (best.code, best.length)
+    }
+
+    /// Adds `code` = the string `prefix` followed by `v`, unless `prefix` already has that child
+    /// (the code is spent either way, as the decoder spends it).
+    private func add(_ code: Int, prefix: Int, value v: Int) {
+        var child = Int(firstChild[prefix])
+        while child >= 0 {
+            if Int(value[child]) == v { return }
+            child = Int(nextSibling[child])
+        }
+        firstChild[code] = -1
+        parent[code] = Int16(prefix)
+        value[code] = UInt8(v)
+        nextSibling[code] = firstChild[prefix]
+        firstChild[prefix] = Int16(code)
+    }
+
+    /// Writes the `length` values of string `code` at `out`.
+    private func spell(_ code: Int, length: Int, into out: UnsafeMutablePointer<UInt8>) {
+        var c = code
+        for i in stride(from: length - 1, through: 0, by: -1) {
+            out[i] = value[c]
+            c = Int(parent[c])
+        }
+    }
+}
+
+/// Packs codes as giflib does: least significant bit first, the width growing after a code is
+/// written once the next free code no longer fits, in data sub-blocks of up to 255 bytes.
+private struct CodeWriter {
+    let minimumCodeSize: Int
+    /// The next code to assign.
+    var next: Int
+    private var width: Int
+    private var limit: Int
+    private var bits: UInt64 = 0
+    private var pending = 0
+    private var blocks: [UInt8] = []
+    private var blockStart = 0
+    /// Bytes written so far, length bytes included.
+    var bytes: Int { blocks.count }
+
+    init(minimumCodeSize: Int) {
+        self.minimumCodeSize = minimumCodeSize
+        next = (1 << minimumCodeSize) + 2
+        width = minimumCodeSize + 1
+        limit = 1 << width
+        blocks.reserveCapacity(4096)
+        put(1 << minimumCodeSize)
+    }
+
+    /// Back to the first code and width, after a clear code.
+    mutating func reset() {
+        next = (1 << minimumCodeSize) + 2
+        width = minimumCodeSize + 1
+        limit = 1 << width
+    }
+
+    mutating func put(_ code: Int) {
+        bits |= UInt64(code) << UInt64(pending)
+        pending += width
+        while pending >= 8 {
+            byte(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+            pending -= 8
+        }
+        if next >= limit && code <= 4095 {
+            width += 1
+            limit <<= 1
+        }
+    }
+
+    private mutating func byte(_ b: UInt8) {
+        if blocks.count == blockStart {
+            blocks.append(0)
+        }
+        blocks.append(b)
+        blocks[blockStart] += 1
+        if blocks[blockStart] == 255 { blockStart = blocks.count }
+    }
+
+    /// The remaining bits, and the blocks.
+    mutating func finish() -> [UInt8] {
+        while pending > 0 {
+            byte(UInt8(truncatingIfNeeded: bits))
+            bits >>= 8
+            pending -= 8
+        }
+        return blocks
+    }
+}

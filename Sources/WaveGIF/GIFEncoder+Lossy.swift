@@ -1,0 +1,154 @@
+internal import CGIF
+
+extension GIFEncoder {
+    /// The error of showing each table position where each palette index belongs: the largest
+    /// channel difference of the colors as a GIF shows them (premultiplied RGBA: a palette color
+    /// opaque, the transparent index 0,0,0,0), 0…255; 255 for positions past the palette.
+    static func errorTable(_ colors: [RGBA8], order: [Int], transparentIndex: Int?) -> [UInt8] {
+        func shown(_ i: Int) -> [Int] {
+            i == transparentIndex ? [0, 0, 0, 0] : [Int(colors[i].r), Int(colors[i].g), Int(colors[i].b), 255]
+        }
+        var table = [UInt8](repeating: 255, count: 256 * 256)
+        for (slot, index) in order.enumerated() {
+            let a = shown(index)
+            for other in colors.indices {
+                let b = shown(other)
+                table[slot << 8 | other] = UInt8((0..<4).map { abs(a[$0] - b[$0]) }.max()!)
+            }
+        }
+        return table
+    }
+
+    /// A frame coded lossily: its rectangle, data sub-blocks, code size, key, and the table value
+    /// written for each pixel of the rectangle.
+    struct BoundedRendition {
+        var rect: PixelRect
+        var blocks: [UInt8]
+        var codeSize: Int
+        var key: Int?
+        var written: [UInt8]
+        var keyUsed: Bool
+    }
+
+    /// The frame coded with lossy LZW, if that is shorter than `within` bytes: every pixel within
+    /// `lossy` of its exact color as shown (flat pixels exact), unchanged pixels as the key or their
+    /// own value, whichever codes shorter.
+    ///
+    /// The frame's rectangle shrinks to the pixels the canvas does not already show closely
+    /// enough; inside it each pixel lists what it accepts, and `BoundedLZW` codes the choice.
+    func boundedRendition(_ frame: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool,
+                          within limit: Int) -> BoundedRendition? {
+        let bound = UInt8(lossy)
+        var rect = changed
+        if !isFirst {
+            frame.withUnsafeBufferPointer { f in
+                canvas.withUnsafeBufferPointer { c in
+                    errors.withUnsafeBufferPointer { e in
+                        rect = PixelRect.bounding(in: changed, width: width) { p in
+                            let error = e[Int(position[Int(c[p])]) << 8 | Int(f[p])]
+                            return error > 0 && (error > bound || isFlat(f, p))
+                        }
+                    }
+                }
+            }
+        }
+        rect = rect.union(clear)
+        if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let key = tableTransparent ?? (isFirst ? nil : unusedEntry(frame, in: rect).map(Int.init))
+
+        let count = rect.width * rect.height
+        var exact = [UInt8](repeating: 0, count: count), target = exact, tolerance = exact, keyError = exact
+        var largest = 0
+        frame.withUnsafeBufferPointer { f in
+            for row in 0..<rect.height {
+                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                for col in 0..<rect.width {
+                    let index = Int(f[src + col])
+                    let value = Int(position[index])
+                    exact[dst + col] = UInt8(value)
+                    target[dst + col] = UInt8(index)
+                    tolerance[dst + col] = isFlat(f, src + col) ? 0 : bound
+                    keyError[dst + col] = errors[Int(position[Int(canvas[src + col])]) << 8 | index]
+                    largest = max(largest, value)
+                }
+            }
+        }
+        // Preferred values: the exact ones; every pixel the canvas shows closely enough as the
+        // key; or those as whichever of the key and their own value continues the run before them.
+        var preferences = [exact]
+        if let k = key, !isFirst {
+            var keyed = exact, mixed = exact
+            var previous = k
+            for i in 0..<count {
+                let keep = keyError[i] <= tolerance[i]
+                if keep { keyed[i] = UInt8(k) }
+                let out = keep && previous != Int(exact[i]) ? k : Int(exact[i])
+                mixed[i] = UInt8(out)
+                previous = out
+            }
+            preferences += [keyed, mixed]
+        }
+        var candidates: [Int?] = [key]
+        if let k = key, tableTransparent == nil,
+           GIFStream.minimumCodeSize(maxIndex: k) > GIFStream.minimumCodeSize(maxIndex: largest) {
+            candidates.append(nil)
+        }
+        var best: BoundedRendition?
+        for candidate in candidates {
+            for preferred in preferences where candidate != nil || preferred == exact {
+                let codeSize = GIFStream.minimumCodeSize(maxIndex: max(largest, candidate ?? 0))
+                var written: [UInt8] = []
+                let shortest = best?.blocks.count ?? limit
+                let coded = preferred.withUnsafeBufferPointer { x in
+                    target.withUnsafeBufferPointer { t in
+                        tolerance.withUnsafeBufferPointer { tol in
+                            keyError.withUnsafeBufferPointer { k in
+                                errors.withUnsafeBufferPointer { e in
+                                    lzw.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
+                                               count: count, minimumCodeSize: codeSize, limit: shortest, written: &written)
+                                }
+                            }
+                        }
+                    }
+                }
+                if let blocks = coded, blocks.count < shortest {
+                    let used = candidate.map { written.contains(UInt8($0)) } ?? false
+                    best = BoundedRendition(rect: rect, blocks: blocks, codeSize: codeSize, key: candidate, written: written,
+                                            keyUsed: used && tableTransparent == nil)
+                }
+            }
+        }
+        return best
+    }
+
+    /// Updates the canvas to what `bounded` shows (the key keeps what was there) and counts the
+    /// pixels shown other than exactly.
+    func show(_ bounded: BoundedRendition, frame: [UInt8], changed: PixelRect) {
+        let rect = bounded.rect
+        for row in 0..<rect.height {
+            let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+            for col in 0..<rect.width {
+                let v = Int(bounded.written[dst + col])
+                if v != bounded.key { canvas[src + col] = UInt8(order[v]) }
+            }
+        }
+        let shown = rect.union(changed)
+        for row in shown.y..<shown.maxY {
+            for p in (row * width + shown.x)..<(row * width + shown.maxX)
+            where errors[Int(position[Int(canvas[p])]) << 8 | Int(frame[p])] > 0 {
+                stats.pixelsApproximated += 1
+            }
+        }
+    }
+
+    /// Whether pixel `p` of `frame` is flat: its 4 neighbours inside the canvas have its index.
+    @inline(__always)
+    func isFlat(_ f: UnsafeBufferPointer<UInt8>, _ p: Int) -> Bool {
+        let v = f[p], x = p % width
+        if x > 0 && f[p - 1] != v { return false }
+        if x + 1 < width && f[p + 1] != v { return false }
+        if p >= width && f[p - width] != v { return false }
+        if p + width < f.count && f[p + width] != v { return false }
+        return true
+    }
+}

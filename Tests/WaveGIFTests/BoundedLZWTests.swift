@@ -1,0 +1,121 @@
+import Testing
+@testable import WaveGIF
+import WaveTestSupport
+
+/// One image written to a file of its own: by giflib's coder (`pixels`), or as the blocks
+/// `BoundedLZW` codes for the same pixels with no freedom at all.
+private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int, bounded: Bool) throws -> [UInt8] {
+    let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
+    let stream = try GIFStream(width: width, height: height, colors: palette)
+    let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
+    let rect = PixelRect(x: 0, y: 0, width: width, height: height)
+    if bounded {
+        // Only a pixel's own value is within tolerance 0 of it.
+        var error = [UInt8](repeating: 255, count: 256 * 256)
+        for v in 0..<256 { error[v << 8 | v] = 0 }
+        let zero = [UInt8](repeating: 0, count: pixels.count)
+        var written: [UInt8] = []
+        let coded = pixels.withUnsafeBufferPointer { p in
+            zero.withUnsafeBufferPointer { z in
+                error.withUnsafeBufferPointer { e in
+                    BoundedLZW().encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: z, keyError: z, error: e, key: -1),
+                                        count: pixels.count, minimumCodeSize: codeSize, written: &written)
+                }
+            }
+        }
+        let blocks = try #require(coded)
+        #expect(written == pixels)
+        try stream.putFrame(blocks: blocks, rect: rect, codeSize: codeSize, delay: 0, disposal: 0, transparentIndex: Int?.none)
+    } else {
+        try stream.putFrame(pixels, rect: rect, codeSize: codeSize, delay: 0, disposal: 0, transparentIndex: Int?.none)
+    }
+    return try stream.close()
+}
+
+/// 8-bit levels of the largest channel difference between two RGBA pixels (straight RGBA as decoded:
+/// GIF pixels are opaque or 0,0,0,0, so this is also the premultiplied difference).
+private func channelError(_ a: [UInt8], _ b: [UInt8], _ p: Int) -> Int {
+    (0..<4).map { abs(Int(a[p * 4 + $0]) - Int(b[p * 4 + $0])) }.max()!
+}
+
+@Suite struct BoundedLZWTests {
+    /// With no freedom the coder is giflib's: byte for byte, over code sizes 2…8, runs, noise, a
+    /// single pixel, and images long enough to fill the table (clear codes) and span many blocks.
+    @Test(arguments: [(1, 1, 2), (7, 5, 2), (64, 64, 4), (200, 150, 16), (300, 200, 256), (97, 61, 200), (512, 512, 3)])
+    func exactCodingIsGiflibs(width: Int, height: Int, colors: Int) throws {
+        var random = SeededGenerator(state: UInt64(width * 1000 + colors))
+        var pixels = [UInt8](repeating: 0, count: width * height)
+        var i = 0
+        while i < pixels.count {
+            // Runs of random length and value, with stretches of noise.
+            let run = Int.random(in: 1...40, using: &random)
+            let v = UInt8(Int.random(in: 0..<colors, using: &random))
+            let noisy = Int.random(in: 0..<4, using: &random) == 0
+            for k in i..<min(pixels.count, i + run) { pixels[k] = noisy ? UInt8(Int.random(in: 0..<colors, using: &random)) : v }
+            i += run
+        }
+        let giflib = try singleImage(pixels, width: width, height: height, colors: colors, bounded: false)
+        let ours = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true)
+        #expect(ours == giflib, "\(width)×\(height), \(colors) colors: \(ours.count) bytes vs giflib's \(giflib.count)")
+    }
+
+    /// Noisy frames over a smooth ramp palette (with and without a transparent index): every
+    /// decoded pixel within the bound of its exact color, flat pixels exact, fewer bytes than
+    /// exact coding, the same bytes every time; checked pixel by pixel against the exact frames.
+    @Test(arguments: [(nil, 4), (nil, 24), (0, 4), (0, 24)] as [(Int?, Int)])
+    func noisyFramesKeepTheBound(transparent: Int?, bound: Int) throws {
+        let width = 48, height = 40
+        var colors = (0..<64).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i * 4), UInt8(128 + i), UInt8(255 - i * 2)) }
+        if let t = transparent { colors[t] = RGBA8(0, 0, 0, 0) }
+        var random = SeededGenerator(state: 21)
+        var frames: [[UInt8]] = []
+        for k in 0..<8 {
+            var f = [UInt8](repeating: 20, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = y * width + x
+                    // A flat band that moves, a transparent hole, and a noisy ramp elsewhere.
+                    if (x + k * 3) % 24 < 8 { f[p] = 40 } else if transparent != nil && y < 6 && x < 10 + k { f[p] = 0 } else {
+                        f[p] = UInt8(min(63, max(1, x + Int.random(in: -3...3, using: &random))))
+                    }
+                }
+            }
+            frames.append(f)
+        }
+        let delays = [Int](repeating: 4, count: frames.count)
+        func encode(_ lossy: Int) throws -> [UInt8] {
+            let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparent, loops: 0, lossy: lossy)
+            for f in frames { try encoder.add(f, delay: 4) }
+            return try encoder.finish()
+        }
+        let exact = try encode(0), lossy = try encode(bound)
+        #expect(lossy.count < exact.count)
+        #expect(try encode(bound) == lossy)
+        let decoded = try GIFDecoder.decode(lossy)
+        #expect(decoded.frames.count == frames.count && decoded.delays == delays)
+        var differing = 0
+        for (k, frame) in frames.enumerated() where k < decoded.frames.count {
+            let truth = expand(frame, colors, transparent: transparent)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = y * width + x
+                    let error = channelError(decoded.frames[k], truth, p)
+                    let flat = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                        .filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
+                        .allSatisfy { frame[$0.1 * width + $0.0] == frame[p] }
+                    #expect(error <= (flat ? 0 : bound), "frame \(k) pixel \(x),\(y): off by \(error)\(flat ? ", flat" : "")")
+                    if error > 0 { differing += 1 }
+                }
+            }
+        }
+        #expect(differing > 0)
+    }
+
+    @Test func boundsOutsideTheRangeAreRefused() {
+        for lossy in [-1, GIFEncoder.maximumLossy + 1] {
+            #expect(throws: GIFError.self) {
+                _ = try GIFEncoder(width: 4, height: 4, colors: fivePalette, transparentIndex: nil, loops: 0, lossy: lossy)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+import WaveGIF
+import WaveKit
+import WaveRender
+
+/// The renderer's exact frames for a GIF: palette indices, and the RGBA a browser shows for them.
+private func exactGIFFrames(_ animation: Animation) -> (indices: [[UInt8]], rgba: [[UInt8]]) {
+    let renderer = FrameRenderer(config: animation.config, plan: animation.plan, format: .gif, label: animation.label)
+    var cache = ColorCache()
+    var indices: [[UInt8]] = [], rgba: [[UInt8]] = []
+    for k in 0..<renderer.timing.frameCount {
+        var frame: [UInt8] = [], expanded: [UInt8] = []
+        renderer.render(frame: k, into: &frame, cache: &cache)
+        renderer.palette.expand(frame, into: &expanded)
+        // GIF shows a color opaque or, at the transparent index, not at all.
+        for p in 0..<frame.count {
+            if Int(frame[p]) == renderer.palette.transparentIndex {
+                for c in 0..<4 { expanded[p * 4 + c] = 0 }
+            } else {
+                expanded[p * 4 + 3] = 255
+            }
+        }
+        indices.append(frame)
+        rgba.append(expanded)
+    }
+    return (indices, rgba)
+}
+
+/// The slow, plain check of the lossy bound: for every pixel of every frame, the largest channel
+/// difference (premultiplied RGBA; GIF pixels are opaque or fully transparent, so that is the
+/// straight difference, or 255 where transparency differs) between the decoded pixel and the exact
+/// one; at most `bound`, and 0 where the pixel and its 4 neighbours (inside the frame) share an
+/// index. Returns the worst error seen and how many pixels differ.
+private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[UInt8]]), width: Int, height: Int,
+                        bound: Int, _ what: String) -> (worst: Int, differing: Int) {
+    #expect(decoded.count == exact.rgba.count, "\(what): \(decoded.count) frames decoded, \(exact.rgba.count) rendered")
+    var worst = 0, differing = 0, reported = 0
+    for k in 0..<min(decoded.count, exact.rgba.count) {
+        let indices = exact.indices[k], truth = exact.rgba[k], shown = decoded[k]
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = y * width + x
+                var error = 0
+                for c in 0..<4 { error = max(error, abs(Int(shown[p * 4 + c]) - Int(truth[p * 4 + c]))) }
+                guard error > 0 else { continue }
+                differing += 1
+                worst = max(worst, error)
+                var neighbours: [Int] = []
+                if x > 0 { neighbours.append(p - 1) }
+                if x + 1 < width { neighbours.append(p + 1) }
+                if y > 0 { neighbours.append(p - width) }
+                if y + 1 < height { neighbours.append(p + width) }
+                let flat = neighbours.allSatisfy { indices[$0] == indices[p] }
+                if (flat || error > bound) && reported < 5 {
+                    reported += 1
+                    Issue.record("\(what): frame \(k) pixel \(x),\(y) is off by \(error)\(flat ? " but flat" : ", bound \(bound)")")
+                }
+            }
+        }
+    }
+    return (worst, differing)
+}
+
+@Suite struct GIFLossyTests {
+    /// Scenes the bound is checked on: opaque, transparent (with a label), and a large one.
+    static let scenes: [(name: String, sets: [String], size: Int)] = [
+        ("classic", [], 64),
+        ("orb", [], 64),
+        ("classic", ["size=[800,200]", "fps=10"], 0),
+    ]
+
+    private func animation(_ scene: (name: String, sets: [String], size: Int), lossy: Int) throws -> Animation {
+        if scene.size > 0 { return try smallAnimation(scene.name, scene.sets + ["gif.lossy=\(lossy)"], size: scene.size) }
+        let pipeline = RenderPipeline()
+        let overrides = try (scene.sets + ["gif.lossy=\(lossy)"]).map { try #require(PresetOverride(parsing: $0)) }
+        let config = try pipeline.load(scene.name, overrides: overrides)
+        return try pipeline.prepare(config, plan: try pipeline.plan(config))
+    }
+
+    /// Every pixel of every frame stays within the bound, flat pixels exact; larger bounds give
+    /// smaller files than exact coding; the same input gives the same bytes.
+    @Test(arguments: 0..<3)
+    func everyPixelKeepsTheBound(_ sceneIndex: Int) throws {
+        let scene = GIFLossyTests.scenes[sceneIndex]
+        let exactAnimation = try animation(scene, lossy: 0)
+        let exact = exactGIFFrames(exactAnimation)
+        let lossless = try RenderPipeline().write(exactAnimation, to: [GIFWriter()])[0].bytes
+        let width = exactAnimation.config.width, height = exactAnimation.config.height
+        var sizes: [Int] = []
+        for bound in [4, 32, 128] {
+            let a = try animation(scene, lossy: bound)
+            #expect(a.config.gif.lossy == bound)
+            let bytes = try RenderPipeline().write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
+            let decoded = try GIFDecoder.decode(bytes)
+            let what = "\(scene.name) \(width)×\(height) lossy \(bound)"
+            let (worst, differing) = checkBound(decoded: decoded.frames, exact: exact, width: width, height: height, bound: bound, what)
+            #expect(differing > 0, "\(what): no pixel was approximated")
+            #expect(worst <= bound)
+            #expect(bytes.count < lossless.count, "\(what): \(bytes.count) bytes, exact \(lossless.count)")
+            sizes.append(bytes.count)
+            if bound == 32 {
+                let again = try RenderPipeline(threads: 3).write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
+                #expect(again == bytes, "\(what): not deterministic")
+            }
+        }
+        #expect(sizes == sizes.sorted(by: >), "\(scene.name): sizes do not shrink as the bound grows: \(sizes)")
+    }
+
+    /// `gif.lossy` 0 is the exact coder: the same bytes as a writer without the option.
+    @Test func zeroIsExact() throws {
+        let a = try smallAnimation("orb", ["gif.lossy=0"])
+        let plain = try RenderPipeline().write(a, to: [GIFWriter()])[0].bytes
+        let keyed = try RenderPipeline().write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
+        #expect(plain == keyed)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+import WaveGIF
+@testable import WavegenCLI
+
+/// `gif.lossy` as a user sets it: on the command line and in a preset.
+@Suite struct GIFLossyCommandTests {
+    /// `--set gif.lossy=N` makes a smaller GIF, says what it approximated under -v, and never
+    /// changes the pixels by more than N.
+    @Test func setOnTheCommandLine() throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", "spinner", "-o", folder.file("exact.gif"), "-q"]).code == 0)
+        let r = wavegen(["render", "spinner", "-o", folder.file("lossy.gif"), "--set", "gif.lossy=48", "-v"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("GIF: lossy 48: ") && r.err.contains("pixels shown within 48 levels of their color"), "\(r.err)")
+        let exact = try GIFDecoder.decode(try folder.bytes("exact.gif"))
+        let lossy = try GIFDecoder.decode(try folder.bytes("lossy.gif"))
+        #expect(try folder.bytes("lossy.gif").count < folder.bytes("exact.gif").count)
+        #expect(lossy.frames.count == exact.frames.count && lossy.delays == exact.delays)
+        var worst = 0
+        for (a, b) in zip(exact.frames, lossy.frames) {
+            for i in a.indices { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
+        }
+        #expect(worst > 0 && worst <= 48)
+    }
+
+    @Test(arguments: [("gif.lossy=129", "--set: error: at gif.lossy: must be between 0 and 128, got 129"),
+                      ("gif.lossy=-2", "--set: error: at gif.lossy: must be between 0 and 128, got -2"),
+                      ("gif.lossy=1.5", "--set: error: at gif.lossy: expected a whole number, got 1.5")])
+    func badValuesAreRefused(set: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "spinner", "-o", folder.file("x.gif"), "--set", set])
+        #expect(r.code == 65)
+        #expect(r.errLines == [message], "\(r.err)")
+        #expect(try folder.contents().isEmpty)
+    }
+
+    /// A vector output says the key has no meaning for it.
+    @Test func vectorFormatsIgnoreIt() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("x.svg"), "--set", "gif.lossy=8"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("note: gif.lossy has no meaning for SVG; ignored"), "\(r.err)")
+    }
+}
