@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A failure of the APNG encoder: a palette or frame it cannot accept.
 public struct APNGError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
@@ -58,6 +64,8 @@ public final class APNGEncoder {
     let palette: [UInt8]
     /// Written index of each input index.
     let remap: [UInt8]
+    /// Colours of the palette given to `init`.
+    let inputColors: Int
     /// A written entry that is fully transparent black: unchanged pixels of keyed frames, cleared pixels.
     let key: UInt8?
     /// Whether each written entry is opaque, and whether it is fully transparent.
@@ -65,6 +73,7 @@ public final class APNGEncoder {
     let clear: [Bool]
     let bitDepth: Int
     private let candidates: FrameCandidates
+    private let finals: FinalDeflate
     private var frames: [EncodedFrame] = []
     private var previous: [UInt8] = []
     /// The canvas the last written frame was drawn over (what disposing it to "previous" restores).
@@ -90,11 +99,13 @@ public final class APNGEncoder {
         let layout = PaletteLayout(input)
         palette = layout.palette
         remap = layout.remap
+        inputColors = input.count / 4
         key = layout.key
         opaque = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 255 }
         clear = stride(from: 3, to: layout.palette.count, by: 4).map { layout.palette[$0] == 0 }
         bitDepth = PaletteLayout.bitDepth(colors: layout.palette.count / 4)
         candidates = FrameCandidates(bitDepth: bitDepth, effort: options.effort)
+        finals = FinalDeflate(candidates.finalEngine)
         stats.bitDepth = bitDepth
         stats.colors = layout.palette.count / 4
     }
@@ -105,20 +116,24 @@ public final class APNGEncoder {
             throw APNGError("frame \(stats.framesIn) has \(indices.count) pixels, expected \(width * height)")
         }
         guard delay >= 0 else { throw APNGError("frame \(stats.framesIn) has a negative delay") }
-        let limit = palette.count / 4
+        // Every index must name a colour of the palette given to `init`.
+        guard let highest = indices.max(), Int(highest) < inputColors else {
+            throw APNGError("frame \(stats.framesIn) uses index \(indices.max() ?? 0) beyond the \(inputColors)-colour palette")
+        }
         var frame = [UInt8](repeating: 0, count: indices.count)
-        for i in 0..<indices.count {
-            let j = remap[Int(indices[i])]
-            guard Int(j) < limit else {
-                throw APNGError("frame \(stats.framesIn) uses index \(indices[i]) beyond the \(limit)-colour palette")
+        frame.withUnsafeMutableBufferPointer { frame in
+            remap.withUnsafeBufferPointer { remap in
+                indices.withUnsafeBufferPointer { indices in
+                    for i in 0..<indices.count { frame[i] = remap[Int(indices[i])] }
+                }
             }
-            frame[i] = j
         }
         stats.framesIn += 1
         if frames.isEmpty {
             let full = Rect(x: 0, y: 0, width: width, height: height)
             let image = candidates.best(of: [.init(rect: full, pixels: frame, blend: .source)])
-            frames.append(EncodedFrame(rect: full, blend: .source, dispose: .none, data: image.data, delay: delay))
+            finals.submit(image.raw, ranked: image.data)
+            frames.append(EncodedFrame(rect: full, blend: .source, dispose: .none, delay: delay))
         } else if frame == previous {
             frames[frames.count - 1].delay += delay
             stats.framesMerged += 1
@@ -170,7 +185,8 @@ public final class APNGEncoder {
         let dispose = disposals[best.choice]
         frames[frames.count - 1].dispose = dispose
         underLast = canvases[dispose]!
-        frames.append(EncodedFrame(rect: best.rect, blend: best.blend, dispose: .none, data: best.data, delay: delay))
+        finals.submit(best.raw, ranked: best.data)
+        frames.append(EncodedFrame(rect: best.rect, blend: best.blend, dispose: .none, delay: delay))
     }
 
     /// The rectangle of `frame` with every pixel equal to `canvas` replaced by `key`; nil when a
@@ -178,24 +194,36 @@ public final class APNGEncoder {
     /// only exact over a fully transparent one, and nothing turns a pixel transparent.
     private func keyedPixels(_ frame: [UInt8], over canvas: [UInt8], in rect: Rect, key: UInt8) -> [UInt8]? {
         var keyed = [UInt8](repeating: key, count: rect.width * rect.height)
-        var i = 0
-        for y in rect.y..<(rect.y + rect.height) {
-            let row = y * width
-            for x in rect.x..<(rect.x + rect.width) {
-                let p = frame[row + x], c = canvas[row + x]
-                if p != c {
-                    guard opaque[Int(p)] || (clear[Int(c)] && !clear[Int(p)]) else { return nil }
-                    keyed[i] = p
+        let exact = keyed.withUnsafeMutableBufferPointer { out in
+            frame.withUnsafeBufferPointer { frame in
+                canvas.withUnsafeBufferPointer { canvas in
+                    opaque.withUnsafeBufferPointer { opaque in
+                        clear.withUnsafeBufferPointer { clear in
+                            var i = 0
+                            for y in rect.y..<(rect.y + rect.height) {
+                                let row = y * width
+                                for x in rect.x..<(rect.x + rect.width) {
+                                    let p = frame[row + x], c = canvas[row + x]
+                                    if p != c {
+                                        guard opaque[Int(p)] || (clear[Int(c)] && !clear[Int(p)]) else { return false }
+                                        out[i] = p
+                                    }
+                                    i += 1
+                                }
+                            }
+                            return true
+                        }
+                    }
                 }
-                i += 1
             }
         }
-        return keyed
+        return exact ? keyed : nil
     }
 
     /// Ends the file and returns its bytes.
     public func finish() throws(APNGError) -> [UInt8] {
         guard !frames.isEmpty else { throw APNGError("no frames") }
+        let streams = finals.streams()
         stats.framesWritten = frames.count
         stats.framesKeyed = frames.filter { $0.blend == .over }.count
         stats.framesCleared = frames.filter { $0.dispose == .background }.count
@@ -220,9 +248,9 @@ public final class APNGEncoder {
             out.chunk("fcTL", control)
             sequence += 1
             if n == 0 {
-                out.chunk("IDAT", frame.data)
+                out.chunk("IDAT", streams[n])
             } else {
-                out.chunk("fdAT", sequence.bigEndianBytes + frame.data)
+                out.chunk("fdAT", sequence.bigEndianBytes + streams[n])
                 sequence += 1
             }
         }
@@ -265,7 +293,6 @@ struct EncodedFrame {
     var rect: Rect
     var blend: Blend
     var dispose: Dispose
-    var data: [UInt8]
     var delay: Int
 }
 
@@ -275,18 +302,22 @@ struct Rect: Equatable {
     /// The smallest rectangle holding every pixel where `a` and `b` differ; nil when they are equal.
     static func differing(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Rect? {
         var top = -1, bottom = -1, left = width, right = -1
-        for y in 0..<height {
-            let row = y * width
-            var first = -1, last = -1
-            for x in 0..<width where a[row + x] != b[row + x] {
-                if first < 0 { first = x }
-                last = x
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let pa = a.baseAddress! + y * width, pb = b.baseAddress! + y * width
+                    // Most rows of a wave frame are unchanged: skip them whole.
+                    guard memcmp(pa, pb, width) != 0 else { continue }
+                    var first = 0
+                    while pa[first] == pb[first] { first += 1 }
+                    var last = width - 1
+                    while pa[last] == pb[last] { last -= 1 }
+                    if top < 0 { top = y }
+                    bottom = y
+                    left = min(left, first)
+                    right = max(right, last)
+                }
             }
-            guard first >= 0 else { continue }
-            if top < 0 { top = y }
-            bottom = y
-            left = min(left, first)
-            right = max(right, last)
         }
         guard top >= 0 else { return nil }
         return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)

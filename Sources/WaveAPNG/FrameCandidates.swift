@@ -1,7 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Picks, among the ways a frame could be written, the one that deflates smallest: the candidate
 /// layouts (disposal of the previous frame, rectangle, blend) are ranked unfiltered with a fast
 /// deflate, the best one is filtered with each strategy the effort allows, and the smallest of those
-/// is compressed again harder. Ties keep the earlier choice, so output is deterministic.
+/// is what `FinalDeflate` compresses again harder (`finalEngine`). Ties keep the earlier choice, so
+/// output is deterministic.
 struct FrameCandidates {
     struct Image {
         var rect: Rect
@@ -15,7 +22,9 @@ struct FrameCandidates {
         var choice: Int
         var rect: Rect
         var blend: Blend
-        /// The zlib stream of its filtered rows.
+        /// Its filtered rows.
+        var raw: [UInt8]
+        /// Their zlib stream from the ranking deflate.
         var data: [UInt8]
     }
 
@@ -23,29 +32,36 @@ struct FrameCandidates {
     let effort: Int
     /// Ranks the candidates (fast).
     private let trial: Deflater
-    /// Compresses the best trial again, harder; nil when the trial's stream is kept.
-    private let final: Deflater?
+    /// Compresses the winner again, harder; nil when the ranking's stream is kept.
+    let finalEngine: Deflater.Engine?
     private let strategies: [RowFilter.Strategy]
 
     init(bitDepth: Int, effort: Int) {
         self.bitDepth = bitDepth
         self.effort = effort
         let every: [RowFilter.Strategy] = [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]
-        // Ranking at level 2 measured as good as at 6 (sometimes better) and several times faster;
-        // the final deflate is where the effort goes (scripts/compare-apng, wavegen-bench).
+        // Below effort 3, 8-bit indices try only none and sub: with every strategy tried, `none` won
+        // every 8-bit row of the bundled presets, `sub` every row of wide scenes (the benchmark's
+        // 800×200 one, about a quarter smaller), the others never. Packed 1…4-bit rows try each.
+        // Layouts are ranked at libdeflate's level 1. The final deflate is most of the time: level 7
+        // is the strongest that kept every bundled preset within twice the GIF encoder's CPU time
+        // (level 8: 1.8× on classic, 2.3× on dark; wavegen-bench's enc CPU column); level 12
+        // (near-optimal parsing), run alone on the frames each preset writes, made them 2–8 %
+        // smaller in 8–80× the time of level 7.
+        let filters = bitDepth < 8 ? every : [.uniform(.none), .uniform(.sub)]
         switch effort {
         case 0:
-            trial = Deflater(.libdeflate(level: 6))
-            (final, strategies) = (nil, [.uniform(.none)])
+            trial = Deflater(.libdeflate(level: 1))
+            (finalEngine, strategies) = (nil, [.uniform(.none)])
         case 1:
-            trial = Deflater(.libdeflate(level: 2))
-            (final, strategies) = (Deflater(.libdeflate(level: 10)), every)
+            trial = Deflater(.libdeflate(level: 1))
+            (finalEngine, strategies) = (.libdeflate(level: 6), filters)
         case 2:
-            trial = Deflater(.libdeflate(level: 2))
-            (final, strategies) = (Deflater(.libdeflate(level: 12)), every)
+            trial = Deflater(.libdeflate(level: 1))
+            (finalEngine, strategies) = (.libdeflate(level: 7), filters)
         default:
             trial = Deflater(.libdeflate(level: 2))
-            (final, strategies) = (Deflater(.zopfli(iterations: 15)), every)
+            (finalEngine, strategies) = (.zopfli(iterations: 15), every)
         }
     }
 
@@ -53,26 +69,39 @@ struct FrameCandidates {
         let packed = images.map { RowFilter.pack($0.pixels, width: $0.rect.width, height: $0.rect.height, bitDepth: bitDepth) }
         let rows = images.map { RowFilter.rowBytes(width: $0.rect.width, bitDepth: bitDepth) }
         // First the layouts (disposal, rectangle, blend), unfiltered; then every filter on the best layout.
-        var layout = 0
-        if images.count > 1 {
-            var smallest = Int.max
-            for n in images.indices {
-                let size = trial.zlib(RowFilter.filter(packed[n], rowBytes: rows[n], strategy: .uniform(.none))).count
-                if size < smallest { (smallest, layout) = (size, n) }
+        // Below effort 3 only two layouts are deflated: of the rectangles written as they are, and of
+        // those blended over with unchanged pixels keyed, the one `RowFilter.estimate` ranks first (it
+        // tells rectangles apart well, a keyed rectangle from a plain one badly).
+        var order = Array(images.indices)
+        if effort < 3, images.count > 2 {
+            let costs = packed.indices.map { RowFilter.estimate(packed[$0], rowBytes: rows[$0]) }
+            order = [Blend.source, .over].compactMap { blend in
+                images.indices.filter { images[$0].blend == blend }.min { (costs[$0], $0) < (costs[$1], $1) }
+            }
+        }
+        var layout = order[0]
+        var unfiltered: (raw: [UInt8], data: [UInt8])?
+        if order.count > 1 {
+            for n in order {
+                let raw = RowFilter.filter(packed[n], rowBytes: rows[n], strategy: .uniform(.none))
+                let data = trial.zlib(raw)
+                if data.count < unfiltered?.data.count ?? .max { (layout, unfiltered) = (n, (raw, data)) }
             }
         }
         var trials: [(size: Int, raw: [UInt8], data: [UInt8])] = []
         for strategy in strategies {
+            if strategy == .uniform(.none), let unfiltered {
+                trials.append((unfiltered.data.count, unfiltered.raw, unfiltered.data))
+                continue
+            }
             let raw = RowFilter.filter(packed[layout], rowBytes: rows[layout], strategy: strategy)
             let data = trial.zlib(raw)
             trials.append((data.count, raw, data))
         }
         // Stable: equal sizes keep the earlier strategy.
         let best = trials.enumerated().min { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }!.element
-        var data = best.data
-        if let again = final?.zlib(best.raw), again.count < data.count { data = again }
         let image = images[layout]
-        return Choice(choice: layout, rect: image.rect, blend: image.blend, data: data)
+        return Choice(choice: layout, rect: image.rect, blend: image.blend, raw: best.raw, data: best.data)
     }
 }
 
@@ -104,6 +133,24 @@ enum RowFilter {
             }
         }
         return out
+    }
+
+    /// A cheap stand-in for the deflated size of unfiltered rows, to rank rectangles: the number of
+    /// runs (bytes unlike the one before), where a row equal to the row above costs nothing, as
+    /// deflate codes both almost for free.
+    static func estimate(_ packed: [UInt8], rowBytes: Int) -> Int {
+        guard rowBytes > 0 else { return 0 }
+        let height = packed.count / rowBytes
+        return packed.withUnsafeBufferPointer { p in
+            var runs = 0
+            for y in 0..<height {
+                let row = p.baseAddress! + y * rowBytes
+                if y > 0, memcmp(row, row - rowBytes, rowBytes) == 0 { continue }
+                runs += 1
+                for i in 1..<max(1, rowBytes) where row[i] != row[i - 1] { runs += 1 }
+            }
+            return runs
+        }
     }
 
     /// The filtered image data: each row prefixed by its filter type.

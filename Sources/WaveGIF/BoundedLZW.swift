@@ -51,8 +51,8 @@ final class BoundedLZW {
 
     /// Codes `choices` (pixel count `count`) with LZW minimum code size `minimumCodeSize`. Returns
     /// the data sub-blocks (length byte, up to 255 bytes; no terminator) and fills `written` with
-    /// the value written for each pixel.
-    func encode(_ choices: Choices, count: Int, minimumCodeSize: Int, written: inout [UInt8]) -> [UInt8] {
+    /// the value written for each pixel; or nil, as soon as the blocks reach `limit` bytes.
+    func encode(_ choices: Choices, count: Int, minimumCodeSize: Int, limit: Int = .max, written: inout [UInt8]) -> [UInt8]? {
         written = [UInt8](repeating: 0, count: count)
         var out = CodeWriter(minimumCodeSize: minimumCodeSize)
         let clear = 1 << minimumCodeSize
@@ -62,7 +62,7 @@ final class BoundedLZW {
             parent[c] = -1
             value[c] = UInt8(c)
         }
-        written.withUnsafeMutableBufferPointer { written in
+        let finished = written.withUnsafeMutableBufferPointer { written -> Bool in
             var position = 0
             var code = Int(choices.preferred[0])
             while true {
@@ -70,7 +70,8 @@ final class BoundedLZW {
                 spell(match, length: length, into: written.baseAddress! + position)
                 position += length
                 out.put(match)
-                guard position < count else { break }
+                guard out.bytes < limit else { return false }
+                guard position < count else { return true }
                 code = Int(choices.preferred[position])
                 if out.next >= BoundedLZW.maxCode {
                     out.put(clear)
@@ -82,6 +83,7 @@ final class BoundedLZW {
                 }
             }
         }
+        guard finished else { return nil }
         out.put(clear + 1)
         return out.finish()
     }
@@ -157,6 +159,8 @@ private struct CodeWriter {
     private var pending = 0
     private var blocks: [UInt8] = []
     private var blockStart = 0
+    /// Bytes written so far, length bytes included.
+    var bytes: Int { blocks.count }
 
     init(minimumCodeSize: Int) {
         self.minimumCodeSize = minimumCodeSize

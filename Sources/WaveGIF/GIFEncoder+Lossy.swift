@@ -98,19 +98,20 @@ extension GIFEncoder {
             for preferred in preferences where candidate != nil || preferred == exact {
                 let codeSize = GIFStream.minimumCodeSize(maxIndex: max(largest, candidate ?? 0))
                 var written: [UInt8] = []
-                let blocks = preferred.withUnsafeBufferPointer { x in
+                let shortest = best?.blocks.count ?? limit
+                let coded = preferred.withUnsafeBufferPointer { x in
                     target.withUnsafeBufferPointer { t in
                         tolerance.withUnsafeBufferPointer { tol in
                             keyError.withUnsafeBufferPointer { k in
                                 errors.withUnsafeBufferPointer { e in
                                     lzw.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
-                                               count: count, minimumCodeSize: codeSize, written: &written)
+                                               count: count, minimumCodeSize: codeSize, limit: shortest, written: &written)
                                 }
                             }
                         }
                     }
                 }
-                if blocks.count < (best?.blocks.count ?? limit) {
+                if let blocks = coded, blocks.count < shortest {
                     let used = candidate.map { written.contains(UInt8($0)) } ?? false
                     best = BoundedRendition(rect: rect, blocks: blocks, codeSize: codeSize, key: candidate, written: written,
                                             keyUsed: used && tableTransparent == nil)

@@ -149,6 +149,16 @@ public struct BuildPlan: Sendable {
         if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
     }
 
+    /// `error` with a preset file that is not there said at the job's `preset` in the manifest
+    /// (the file alone names neither the manifest nor the job).
+    static func missingPreset(_ error: DocumentError, job: BuildManifest.Job, manifest: BuildManifest) -> DocumentError {
+        guard error.problems.count == 1, let problem = error.problems.first, problem.file == job.preset, problem.line == 0,
+              problem.kind == .missingInput else { return error }
+        let at = job.preset == job.presetText ? "" : " (\(job.preset))"
+        return DocumentError(DocumentProblem(file: manifest.file, line: job.presetLine, column: job.presetColumn, keyPath: "jobs[\(job.index)].preset",
+                                             message: "no preset \"\(job.presetText)\"\(at): \(problem.message)", kind: .missingInput))
+    }
+
     /// Loads the job's preset with the job's overrides (`set`, the variant, then the scale and
     /// level) and the command line's last, and plans its loop.
     static func load(_ job: BuildManifest.Job, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
@@ -163,7 +173,7 @@ public struct BuildPlan: Sendable {
         do {
             loaded = try loader.loadDocument(job.preset, overrides: overrides)
         } catch {
-            return Config(result: .failure(RenderError(error)))
+            return Config(result: .failure(RenderError(missingPreset(error, job: job, manifest: manifest))))
         }
         do {
             let plan = try RenderPipeline(loader: loader).plan(loaded.config)

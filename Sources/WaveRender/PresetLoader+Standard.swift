@@ -21,5 +21,11 @@ extension PresetLoader {
         } catch {
             throw FontProblem(error.message)
         }
+    }, fontChecker: { (path: String) throws(FontProblem) in
+        do throws(TextError) {
+            _ = try TextRasterizer.missingCharacters([], fontPath: path)
+        } catch {
+            throw FontProblem(error.message)
+        }
     })
 }

@@ -86,6 +86,8 @@ struct Measurement {
     var setup = Samples()
     var render = Samples()
     var encode = Samples()
+    /// CPU time of the encode stage (all threads).
+    var encodeCPU = Samples()
     var expand = Samples()
     /// The whole pipeline as `wavegen render` runs it (parallel rendering), short of writing the file.
     var total = Samples()
@@ -171,6 +173,7 @@ final class Bench {
             m.setup.add(staged.times.setup)
             m.render.add(staged.times.render)
             m.encode.add(staged.times.encode)
+            m.encodeCPU.add(staged.times.encodeCPU)
             m.expand.add(staged.times.expand)
             guard staged.bytes.count == m.bytes else { throw BenchError("\(scene.name): output differs between runs") }
             if format == .gif {

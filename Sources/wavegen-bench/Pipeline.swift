@@ -17,6 +17,13 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
+/// Seconds of CPU this process has used, all threads: unlike wall time, barely moved by other load on the machine.
+func cpuNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
 /// The render pipeline, as the `render` command runs it, and the same split into stages.
 enum Pipeline {
     /// The preset loader every tool uses: PNG decoding for rider images.
@@ -69,6 +76,8 @@ enum Pipeline {
         var render = 0.0
         /// The encoder fed the rendered frames (for WebP including expanding indices to RGBA).
         var encode = 0.0
+        /// CPU time of `encode`, every thread of the process.
+        var encodeCPU = 0.0
         /// Of `encode`, expanding indices to RGBA (WebP only).
         var expand = 0.0
     }
@@ -101,6 +110,7 @@ enum Pipeline {
         t.render = now() - start
 
         let bytes: [UInt8]
+        let cpuStart = cpuNow()
         switch format {
         case .gif:
             start = now()
@@ -139,6 +149,7 @@ enum Pipeline {
             }
             t.encode = now() - start
         }
+        t.encodeCPU = cpuNow() - cpuStart
         return (t, frames, renderer, bytes)
     }
 }

@@ -19,15 +19,16 @@ struct Report {
             + "medians of \(options.runs) timed run(s) after one warm-up; times in ms\n\n"
         out += "Stages. load = preset to WaveConfig (rider PNG decoded); plan = LoopPlanner; setup = label text (FreeType)\n"
         out += "and FrameRenderer.init (coverage, palette, base frame); render = render(frame:) for every frame on one thread;\n"
-        out += "encode = the encoder fed those frames (WebP: incl. expanding indices to RGBA); total = the whole `render`\n"
+        out += "encode = the encoder fed those frames (WebP: incl. expanding indices to RGBA); enc CPU = its CPU time, every\n"
+        out += "thread (the figure to compare on a busy machine); total = the whole `render`\n"
         out += "command short of writing the file (load, plan, setup, frames rendered on \(threads) thread(s) while encoding);\n"
         out += "fps and MP/s from total; CLI = `wavegen render` as a process (start-up and writing the file included);\n"
         out += "peak RSS = one whole render in a child process.\n"
-        var rows = [["scene", "fmt", "size", "frames", "load", "plan", "setup", "render", "ms/frame", "encode", "total", "fps", "MP/s", "CLI", "bytes", "peak RSS"]]
+        var rows = [["scene", "fmt", "size", "frames", "load", "plan", "setup", "render", "ms/frame", "encode", "enc CPU", "total", "fps", "MP/s", "CLI", "bytes", "peak RSS"]]
         for m in results {
             rows.append([m.scene, m.format.rawValue, "\(m.width)×\(m.height)", "\(m.frames)",
                          ms(m.load.median), ms(m.plan.median), ms(m.setup.median), ms(m.render.median), ms(m.render.median / Double(m.frames)),
-                         ms(m.encode.median), ms(m.total.median), fmt(Double(m.frames) / m.total.median, 0),
+                         ms(m.encode.median), ms(m.encodeCPU.median), ms(m.total.median), fmt(Double(m.frames) / m.total.median, 0),
                          fmt(m.pixels * Double(m.frames) / m.total.median / 1e6, 1), m.cli.values.isEmpty ? "–" : ms(m.cli.median),
                          "\(m.bytes)", mib(m.peakRSSKiB)])
         }
@@ -133,7 +134,7 @@ struct Report {
                 ("width", .int(m.width)), ("height", .int(m.height)), ("frames", .int(m.frames)), ("bytes", .int(m.bytes)),
                 ("seconds", .object([
                     ("load", stage(m.load)), ("plan", stage(m.plan)), ("setup", stage(m.setup)), ("render", stage(m.render)),
-                    ("encode", stage(m.encode)), ("expand", stage(m.expand)), ("total", stage(m.total)),
+                    ("encode", stage(m.encode)), ("encodeCPU", stage(m.encodeCPU)), ("expand", stage(m.expand)), ("total", stage(m.total)),
                     ("cli", m.cli.values.isEmpty ? .null : stage(m.cli)),
                 ])),
                 ("serialSeconds", .number(m.serial)),

@@ -15,7 +15,7 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
         for v in 0..<256 { error[v << 8 | v] = 0 }
         let zero = [UInt8](repeating: 0, count: pixels.count)
         var written: [UInt8] = []
-        let blocks = pixels.withUnsafeBufferPointer { p in
+        let coded = pixels.withUnsafeBufferPointer { p in
             zero.withUnsafeBufferPointer { z in
                 error.withUnsafeBufferPointer { e in
                     BoundedLZW().encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: z, keyError: z, error: e, key: -1),
@@ -23,6 +23,7 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
                 }
             }
         }
+        let blocks = try #require(coded)
         #expect(written == pixels)
         try stream.putFrame(blocks: blocks, rect: rect, codeSize: codeSize, delay: 0, disposal: 0, transparentIndex: Int?.none)
     } else {

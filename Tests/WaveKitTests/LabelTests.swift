@@ -25,6 +25,19 @@ import Testing
         #expect(l.text(level: 1) == "100% (1.00)")
     }
 
+    /// `{{` and `}}` are single literal braces, so a text can show a placeholder's name; every
+    /// template without an unknown placeholder or lone brace has no problem.
+    @Test func bracesAreEscapedByDoubling() {
+        let cases = [("{{percent}} = {percent}", "{percent} = 42"), ("{{{level}}}", "{0.42}"), ("}}{{", "}{"), ("100%", "100%")]
+        for (template, shown) in cases {
+            #expect(Label(template: template, size: 10, color: .black, colorOnWater: .white).text(level: 0.42) == shown)
+            #expect(Label.problem(in: template) == nil)
+        }
+        for bad in ["{pct}", "{", "}", "a{b", "{percent", "{{percent}", "{per{cent}"] {
+            #expect(Label.problem(in: bad) != nil, "\(bad)")
+        }
+    }
+
     @Test(arguments: [0, 9, 25])
     func splitsExactlyAlongTheFrontSurface(frame: Int) throws {
         let (config, plan, overlay) = try labelScene()

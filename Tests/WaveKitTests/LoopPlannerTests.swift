@@ -28,15 +28,36 @@ func config(speeds: [Double], fps: Double, duration: LoopDuration = .auto, toler
         #expect(q.frameCount == 100)
     }
 
-    @Test func noLoopNamesTheNearestPlan() {
+    @Test func noLoopNamesTheNearestPlan() throws {
         do {
             _ = try LoopPlanner.plan(config(speeds: [0.37, 0.6], fps: 30, tolerance: 0.001, maxFrames: 60))
             Issue.record("planned")
         } catch {
             let text = error.description
             #expect(text.contains("no loop of 8…60 frames closes with speed changes within 0.1 %"), "\(text)")
-            #expect(text.contains("raise speedTolerance or maxFrames"))
             #expect(text.contains("layer 0 speed 0.37 →"))
+            // The advice names the smallest maxFrames that closes, found here the slow way.
+            let fits = try #require((61...WaveConfig.maximumFrames).first { n in
+                [0.37, 0.6].allSatisfy { s in
+                    let c = s * Double(n) / 30
+                    return abs(c.rounded() - c) / c <= 0.001 + 1e-9
+                }
+            })
+            #expect(text.hasSuffix("; set \"maxFrames\": \(fits) (\(fits) frames at 30 fps close a \(NumberText.decimal(Double(fits) / 30, places: 2)) s loop), raise speedTolerance, or set a duration"), "\(text)")
+            let planned = try LoopPlanner.plan(config(speeds: [0.37, 0.6], fps: 30, tolerance: 0.001, maxFrames: fits))
+            #expect(planned.frameCount == fits)
+        }
+    }
+
+    /// Without a maxFrames, a preset above 50 fps may plan 6 s of frames, so a 2 s loop closes
+    /// exactly at any rate up to the 240 fps ceiling; at 50 fps and below the bound stays 300.
+    @Test func defaultMaxFramesFollowsTheFrameRate() throws {
+        for fps in [10.0, 30, 50, 50.5, 60, 120, 151, 200, 240] {
+            let root = try JSONParser.parse(Array("{\"fps\": \(fps), \"layers\": [{\"color\": \"#000000\", \"speed\": 0.5}]}".utf8))
+            guard case let .success(c) = WaveConfig.decode(root, defaultName: "p") else { Issue.record("\(fps) did not decode"); continue }
+            #expect(c.maxFrames == max(300, Int((6 * fps).rounded(.up))))
+            let plan = try LoopPlanner.plan(c)
+            #expect(plan.rule == .exact && abs(plan.duration - 2) < 1e-9, "\(fps) fps: \(plan.frameCount) frames")
         }
     }
 

@@ -77,7 +77,7 @@ func problems(_ text: String) -> [String] {
         ("{\"minFrames\": 50, \"maxFrames\": 10}", "at maxFrames: must be at least minFrames (50), got 10"),
         ("{\"level\": {\"from\": 0, \"to\": 1, \"ease\": \"bounce\"}}", "at level.ease: \"bounce\" is not one of \"linear\", \"easeInOut\""),
         ("{\"border\": {\"width\": 0.1}}", "at border.color: is required"),
-        ("{\"cornerRadius\": 0.2}", "at cornerRadius: only applies to \"shape\": \"rounded\""),
+        ("{\"cornerRadius\": 0.2}", "at cornerRadius: only applies to \"shape\": \"rounded\"; leave it out, or drop one inherited from another preset with null (\"cornerRadius\": null, --set cornerRadius=null)"),
         ("{\"gif\": {\"edges\": \"soft\"}}", "at gif.edges: \"soft\" is not one of \"matte\", \"cut\", \"dither\""),
         ("{\"webp\": {\"effort\": 9}}", "at webp.effort: must be between 0 and 6, got 9"),
         ("{\"gif\": {\"lossy\": 129}}", "at gif.lossy: must be between 0 and 128, got 129"),

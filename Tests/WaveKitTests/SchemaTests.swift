@@ -54,3 +54,105 @@ import Testing
         }
     }
 }
+
+/// The defaults presets/schema.json and docs/presets.md give are the decoder's: a preset that sets
+/// a key to its stated default decodes to the same config as one that leaves the key out.
+@Suite struct DocumentedDefaultsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Where a key lives, and the smallest preset in which it applies (the key is set inside it).
+    struct Place {
+        var prefix: [KeyPathExpression.Component]
+        var base: String
+    }
+
+    /// The place of a key of each part of the format (a schema object or a docs section).
+    static let places: [String: Place] = [
+        "top": Place(prefix: [], base: "{}"),
+        "border": Place(prefix: [.key("border")], base: ##"{"border": {"color": "#000000"}}"##),
+        "rider": Place(prefix: [.key("rider")], base: #"{"rider": {"image": "x.png"}}"#),
+        "label": Place(prefix: [.key("label")], base: #"{"label": {}}"#),
+        "stroke": Place(prefix: [.key("label"), .key("stroke")], base: ##"{"label": {"stroke": {"color": "#000000"}}}"##),
+        "gif": Place(prefix: [.key("gif")], base: #"{"gif": {}}"#),
+        "webp": Place(prefix: [.key("webp")], base: #"{"webp": {}}"#),
+        "apng": Place(prefix: [.key("apng")], base: #"{"apng": {}}"#),
+        "layer": Place(prefix: [.key("layers"), .index(0)], base: ##"{"layers": [{"color": "#000000"}]}"##),
+        "levelRamp": Place(prefix: [.key("level")], base: #"{"level": {}}"#),
+        "levelTide": Place(prefix: [.key("level")], base: #"{"level": {"base": 0.5, "tide": 0.1}}"#),
+    ]
+
+    func decode(_ root: JSONNode) -> WaveConfig? {
+        guard case let .success(config) = WaveConfig.decode(root, defaultName: "p", images: { _ in .success(testRiderImage()) }) else { return nil }
+        return config
+    }
+
+    /// Whether `value` is the default of `key` in `place`: the base preset with the key set to it
+    /// decodes to the config of the base without it (a rounded shape for `cornerRadius`).
+    func isDefault(_ value: JSONNode, key: String, in place: Place) throws -> Bool {
+        var base = try JSONParser.parse(Array(place.base.utf8))
+        if place.prefix.isEmpty, key == "cornerRadius" { try base.set(JSONNode(.string("rounded")), at: KeyPathExpression(components: [.key("shape")])) }
+        var explicit = base
+        try explicit.set(value, at: KeyPathExpression(components: place.prefix + [.key(key)]))
+        guard let without = decode(base), let with = decode(explicit) else { return false }
+        return without == with
+    }
+
+    @Test func schemaDefaultsAreTheDecoders() throws {
+        let schema = try JSONParser.parse(Array(try Data(contentsOf: Self.root.appendingPathComponent("presets/schema.json"))))
+        let objects: [(String, JSONNode?)] = [
+            ("top", schema), ("border", schema["properties"]?["border"]), ("rider", schema["properties"]?["rider"]),
+            ("label", schema["properties"]?["label"]), ("stroke", schema["properties"]?["label"]?["properties"]?["stroke"]),
+            ("gif", schema["properties"]?["gif"]), ("webp", schema["properties"]?["webp"]), ("apng", schema["properties"]?["apng"]),
+            ("layer", schema["$defs"]?["layer"]), ("levelRamp", schema["$defs"]?["levelRamp"]), ("levelTide", schema["$defs"]?["levelTide"]),
+        ]
+        var checked = 0
+        for (place, object) in objects {
+            guard case let .object(members)? = object?["properties"]?.value else { Issue.record("no properties for \(place)"); continue }
+            for (key, property) in members {
+                guard let value = property["default"] else { continue }
+                #expect(try isDefault(value, key: key, in: Self.places[place]!), "schema: \(place) \(key) default \(value.brief)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 40)
+        // The one default that depends on another key is stated in words.
+        let quality = schema["properties"]?["webp"]?["properties"]?["quality"]?["description"]
+        #expect(quality?.value == .string("0…100: for lossy the visual quality, for lossless the compression effort. Defaults to \(Int(WebPOptions.losslessQuality)) when lossless and \(Int(WebPOptions.lossyQuality)) when lossy (lossless \(Int(WebPOptions.losslessQuality)) when there is no webp object at all)."))
+    }
+
+    /// Every default in a key table of docs/presets.md that is a JSON value (`0.5`, `"rect"`,
+    /// `[128, 128]`) is the decoder's; the words around the others are checked for webp.quality.
+    @Test func docsDefaultsAreTheDecoders() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("docs/presets.md"), encoding: .utf8)
+        let sections: [String: String] = ["## Top-level keys": "top", "## Lengths": "top", "### border": "border", "### rider": "rider",
+                                          "### label": "label", "### gif": "gif", "### webp": "webp", "### apng": "apng", "### layers": "layer"]
+        var place: String?
+        var defaultColumn: Int?
+        var checked = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("#") { place = sections[line] ?? (line == "### level" ? "levelRamp" : nil); continue }
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if line.hasPrefix("| Key |") {
+                // The level section's second table is the tide's.
+                if defaultColumn != nil, place == "levelRamp", line.hasSuffix("| Range |") { place = "levelTide" }
+                defaultColumn = cells.firstIndex(of: "Default")
+                continue
+            }
+            guard let current = place, let column = defaultColumn, line.hasPrefix("| `"), cells.count > column else { continue }
+            var key = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            var keyPlace = Self.places[current]!
+            if key.hasPrefix("border.") || key.hasPrefix("layers[].") {
+                keyPlace = Self.places[key.hasPrefix("border.") ? "border" : "layer"]!
+                key = String(key.split(separator: ".").last!)
+            }
+            let raw = cells[column].replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "−", with: "-")
+            // A color is written without quotes.
+            let json = raw.hasPrefix("#") && !raw.contains(" ") ? "\"\(raw)\"" : raw
+            guard let value = try? JSONParser.parse(Array(json.utf8)) else { continue }
+            #expect(try isDefault(value, key: key, in: keyPlace), "docs: \(current) \(key) default \(raw)")
+            checked += 1
+        }
+        #expect(checked >= 40)
+        #expect(text.contains("| `quality` | number | \(Int(WebPOptions.losslessQuality)) when lossless, \(Int(WebPOptions.lossyQuality)) when lossy |"))
+    }
+}

@@ -66,7 +66,7 @@ private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[
     static let scenes: [(name: String, sets: [String], size: Int)] = [
         ("classic", [], 64),
         ("orb", [], 64),
-        ("classic", ["size=[480,120]", "fps=10"], 0),
+        ("classic", ["size=[800,200]", "fps=10"], 0),
     ]
 
     private func animation(_ scene: (name: String, sets: [String], size: Int), lossy: Int) throws -> Animation {

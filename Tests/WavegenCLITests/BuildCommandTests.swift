@@ -181,8 +181,10 @@ import WaveWebP
             """)
         let r = wavegen(["build", folder.file("wavegen.json")])
         #expect(r.code == 66)
-        #expect(r.errLines.first == "\(folder.path)/presets/none.json: error: no such file")
-        #expect(r.errLines.dropFirst().first?.hasPrefix("nosuchbundledpreset: error: no such file and no bundled preset") == true, "\(r.err)")
+        // Each named at its job's preset in the manifest.
+        let manifest = folder.file("wavegen.json")
+        #expect(r.errLines.first == "\(manifest):2:15: error: at jobs[0].preset: no preset \"presets/none.json\" (\(folder.path)/presets/none.json): no such file")
+        #expect(r.errLines.dropFirst().first?.hasPrefix("\(manifest):3:15: error: at jobs[1].preset: no preset \"nosuchbundledpreset\": no such file and no bundled preset") == true, "\(r.err)")
         #expect(folder.regularFiles(under: "out") == ["blue.gif"])
     }
 

@@ -157,3 +157,34 @@ import WaveTestSupport
         #expect(try folder.contents().isEmpty)
     }
 }
+
+/// `--frames` writes the frames the output shows, as `--help` and the README say.
+@Suite struct FramesFolderTests {
+    /// orb is transparent with GIF edges matted against white: rendering a GIF, every frame PNG
+    /// is that GIF's frame (each pixel opaque or transparent); rendering a WebP, the PNGs are the
+    /// WebP's frames and hold partly transparent edge pixels the GIF's do not.
+    @Test func framesAreTheOutputsFrames() throws {
+        let folder = try TemporaryFolder()
+        for (output, frames) in [("orb.gif", "gif-frames"), ("orb.webp", "webp-frames")] {
+            let r = try runExecutable(["render", "orb", "--size", "48x48", "-o", output, "--frames", frames, "-q"], in: folder)
+            #expect(r.code == 0, "\(r.err)")
+        }
+        let gif = try GIFDecoder.decode(try folder.bytes("orb.gif")).frames
+        let webp = try WebPAnimationDecoder.decode(try folder.bytes("orb.webp")).frames
+        func png(_ path: String) throws -> [UInt8] { try PNGImage(decoding: try folder.bytes(path), maximumPixels: 1 << 20).rgba }
+        func partlyTransparent(_ rgba: [UInt8]) -> Int { stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] != 0 && rgba[$0] != 255 }.count }
+        #expect(try folder.contents("gif-frames").count == gif.count)
+        for k in [0, gif.count / 2, gif.count - 1] {
+            let frame = try png(String(format: "gif-frames/frame-%04d.png", k))
+            // A transparent pixel's colour is not part of what it shows.
+            let shown = stride(from: 0, to: frame.count, by: 4).flatMap { frame[$0 + 3] == 0 ? [0, 0, 0, 0] : Array(frame[$0..<$0 + 4]) }
+            #expect(shown == gif[k], "GIF frame \(k)")
+            #expect(partlyTransparent(frame) == 0)
+        }
+        for k in [0, webp.count - 1] {
+            let frame = try png(String(format: "webp-frames/frame-%04d.png", k))
+            #expect(frame == webp[k], "WebP frame \(k)")
+            #expect(partlyTransparent(frame) > 0)
+        }
+    }
+}

@@ -56,13 +56,14 @@ import WaveKit
         #expect(wavegen(["render", preset, "-o", folder.file("named.gif"), "-q"]).code == 0)
         #expect(wavegen(["render", "orb", "-o", folder.file("orb.gif"), "-q"]).code == 0)
         #expect(try folder.bytes("named.gif") == folder.bytes("orb.gif"))
-        // A name may change a bundled preset's font for one render; a relative file may not.
+        // A name may change a bundled preset's font for one render; so may a file, relative to
+        // the current folder (here: one that is not there).
         let serif = wavegen(["render", "orb", "--set", "label.font=DejaVu Serif:bold", "-o", folder.file("serif.gif"), "-q"])
         #expect(serif.code == 0, "\(serif.err)")
         #expect(try folder.bytes("serif.gif") != folder.bytes("orb.gif"))
         let relative = wavegen(["render", "orb", "--set", "label.font=x.ttf", "-o", folder.file("x.gif")])
-        #expect(relative.code == 65)
-        #expect(relative.errLines.first?.contains("at label.font: x.ttf: a bundled preset has no folder to find this file in") == true, "\(relative.err)")
+        #expect(relative.code == 66)
+        #expect(relative.errLines == ["--set: error: at label.font: x.ttf: no such file"])
         // A path is a path, as before; the default is reported as such.
         #expect(wavegen(["validate", "orb"]).outLines == ["orb: font (default) → \(Label.defaultFont)", "orb: ok"])
     }
@@ -76,5 +77,29 @@ import WaveKit
         #expect(r.code == 66)
         #expect(r.errLines.count == 1)
         #expect(r.errLines.first?.hasPrefix("\(preset):2:22: error: at label.font: no installed font of the family \"No Such Family Wavegen\"") == true, "\(r.err)")
+    }
+
+    /// A placeholder that is not `{percent}` or `{level}` (or a lone brace) is an error at
+    /// label.text with the likely one; `{{` and `}}` are literal braces.
+    @Test func unknownPlaceholdersAreErrors() throws {
+        let folder = try TemporaryFolder()
+        let known = "the text may hold {percent} and {level}, and {{ or }} for a literal brace"
+        for (text, expected) in [
+            ("{pct}%", "unknown placeholder {pct} (did you mean {percent}?); \(known)"),
+            ("{Level}", "unknown placeholder {Level} (did you mean {level}?); \(known)"),
+            ("{lvl}", "unknown placeholder {lvl} (did you mean {level}?); \(known)"),
+            ("{x}", "unknown placeholder {x}; \(known)"),
+            ("50 }", "a lone \"}\"; the text may hold {percent} and {level}, and }} for a literal brace"),
+        ] {
+            let json = #"{ "extends": "orb", "label": { "text": "\#(text)" } }"#
+            let preset = try folder.write(json, to: "p.json")
+            let column = try #require(json.range(of: "\"\(text)\"")).lowerBound.utf16Offset(in: json) + 1
+            let r = wavegen(["render", preset, "-o", folder.file("p.gif")])
+            #expect(r.code == 65)
+            #expect(r.errLines == ["\(preset):1:\(column): error: at label.text: \(expected)"])
+            #expect(!folder.hasFile("p.gif"))
+        }
+        let escaped = wavegen(["render", "orb", "--set", #"label.text="{{percent}}""#, "-o", folder.file("e.gif"), "-q"])
+        #expect(escaped.code == 0, "\(escaped.err)")
     }
 }

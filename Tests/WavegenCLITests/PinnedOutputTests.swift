@@ -36,12 +36,12 @@ import WavegenCLI
         (["orb"], "orb.svg", "749d0b1c4138634ca24fb0bf924d91d5846310b2060f0031158c509a22539f9d"),
         (["progress-bar"], "progress-bar.svg", "76dc714598d6163df4dbb508d7040f5f29df13fe03d4a3178a50c2387ebf9ff3"),
         (["spinner"], "spinner.svg", "2807df4b377461bea706a16f766f53081cccc60eda0a8a2aa1a6a252cc26fd68"),
-        (["boat"], "boat.png", "4deea290269a7a852d0b02c3310e381da162668afeb12d07cef7d04a5b04ce81"),
-        (["classic"], "classic.png", "a83d20c2cb4310b078d78c0bb9c68ef1915d98372b46b6d1ea6cf9a3d2ae1c90"),
-        (["dark"], "dark.png", "4c09b887237a2eb84df732e4612c8f4316d3327e0e082ee9b694be4196745a39"),
-        (["orb"], "orb.png", "408762e38feec379563d8b7942db6db2a6eb3cc8ab44098885d18b08c0071914"),
-        (["progress-bar"], "progress-bar.png", "8769a1bfdd1f2e7a95247851f905a2d3dd09fa5fe04d04b13637a5d4f353d6b8"),
-        (["spinner"], "spinner.png", "162def27dba74ae584cb9e387fb1a7bd98dcd6c38163e6bab4a11c130593a89c"),
+        (["boat"], "boat.png", "0939be1cdaf8a7ce31a759814ccd7ee57d3622ab75fbb19c000dd7ec6d0a9d37"),
+        (["classic"], "classic.png", "8797a1311df9755806a7dada881c7eb965eb9dae8ca9dd33386e3a5d0395cce9"),
+        (["dark"], "dark.png", "29ff61457e55d1f8a5e3474c0ba897ac17b729938262de144b0d76fa0849ffbb"),
+        (["orb"], "orb.png", "42f74d1e1df6e8170152062e05c43796e841f6c2644b5624f0c9a090d149ed73"),
+        (["progress-bar"], "progress-bar.png", "b488e6546a24b30a81c3e0b9aa6be5a90835a75da62319e15d2bcc764ea53021"),
+        (["spinner"], "spinner.png", "686ee0960a732555c183c350b101dad1a9de9bde002871375cf7cd9b83c32bf6"),
         (["boat"], "boat.json", "e0b887ee4d38f866f883a5e2537e72c71872fd00c5f3c8b80cbbaafbb8f94933"),
         (["classic"], "classic.json", "2c26fd7b5b35ca1526c3f655c18f96285c3d3277c33db81cfa12fa1a84592fe0"),
         (["dark"], "dark.json", "131732877b751050ffa48b1b2c42a843e13cc4ec4e5c25d472d15e6aee1aa04d"),
@@ -52,7 +52,7 @@ import WavegenCLI
 
     /// The output version the digests below were pinned at. A change that alters them must bump
     /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
-    static let pinnedAtOutputVersion = 1
+    static let pinnedAtOutputVersion = 2
 
     @Test func outputVersionMatchesThePins() {
         #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,

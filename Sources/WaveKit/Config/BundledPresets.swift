@@ -244,7 +244,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
 {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
   "title": "wavegen preset",
-  "description": "A wavegen preset, format 1: a looping water-wave animation. Keys starting with \"$\" or \"_\" are ignored; any other unknown key is an error. Lengths are numbers (fractions of a reference given per key) or strings \"Npx\" (pixels at scale 1). Every file of an \"extends\" chain must be valid on its own.",
+  "description": "A wavegen preset, format 1: a looping water-wave animation. Keys starting with \"$\" or \"_\" are ignored; any other unknown key is an error. Lengths are numbers (fractions of a reference given per key) or strings \"Npx\" (pixels at scale 1). Every file of an \"extends\" chain must be valid on its own. wavegen also reads null as \"leave the key out\" (in a preset that extends another, it drops the inherited value); this schema does not list null, so an editor flags it.",
   "type": "object",
   "properties": {
     "format": {
@@ -326,7 +326,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": 8
     },
     "maxFrames": {
-      "description": "Largest frame count the auto planner tries, 1…3000, and at least minFrames.",
+      "description": "Largest frame count the auto planner tries, 1…3000, and at least minFrames. Defaults to 300, or above 50 fps to 6 s of frames (6 × fps, rounded up).",
       "type": "integer",
       "minimum": 1,
       "maximum": 3000,
@@ -709,7 +709,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "default": true
         },
         "quality": {
-          "description": "0…100: for lossy the visual quality, for lossless the compression effort. Defaults to 100 when lossless and 80 when lossy (80 when there is no webp object at all).",
+          "description": "0…100: for lossy the visual quality, for lossless the compression effort. Defaults to 75 when lossless and 80 when lossy (lossless 75 when there is no webp object at all).",
           "type": "number",
           "minimum": 0,
           "maximum": 100

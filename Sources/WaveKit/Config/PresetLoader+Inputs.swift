@@ -14,9 +14,8 @@ extension PresetLoader {
         for key in ["rider.image", "label.font"] {
             guard let path = KeyPathExpression(parsing: key)?.components,
                   case let .string(named)? = resolved.root.node(at: path)?.value, !named.isEmpty else { continue }
-            let origin = PresetLoader.origin(of: key, in: resolved.chain).file
-            guard !resolved.bundledFiles.contains(origin) else { continue }
-            let full = named.hasPrefix("/") ? named : ((origin as NSString).deletingLastPathComponent as NSString).appendingPathComponent(named)
+            guard let folder = PresetLoader.fileSource(of: key, in: resolved, overrides: overrides).folder else { continue }
+            let full = PresetLoader.path(named, in: folder)
             if !files.contains(full) { files.append(full) }
         }
         return files

@@ -21,14 +21,19 @@ public struct PresetLoader: Sendable {
     /// Finds the file of a font named by family and style ("DejaVu Sans:bold"; fontconfig in the
     /// command line); nil when fonts can only be named by path here.
     public var fontResolver: (@Sendable (String) throws(FontProblem) -> String)?
+    /// Refuses a font file that cannot be opened as a font (FreeType in the command line), so the
+    /// problem is reported at the `label.font` that names it; nil when fonts are not checked here.
+    public var fontChecker: (@Sendable (String) throws(FontProblem) -> Void)?
 
     public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
                 imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil,
-                fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil) {
+                fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil,
+                fontChecker: (@Sendable (String) throws(FontProblem) -> Void)? = nil) {
         self.bundled = bundled
         self.bundledAssets = bundledAssets
         self.imageDecoder = imageDecoder
         self.fontResolver = fontResolver
+        self.fontChecker = fontChecker
     }
 
     /// A preset's JSON with its `extends` chain merged.
@@ -70,19 +75,20 @@ public struct PresetLoader: Sendable {
                 throw DocumentError(o.problem("cannot be set: \(error.message)"))
             }
         }
+        if !overrides.isEmpty { resolved.root = resolved.root.removingNullMembers() }
         let images = { (path: String) -> Result<RiderImage, ImageProblem> in
-            let origin = PresetLoader.origin(of: "rider.image", in: resolved.chain).file
+            let source = PresetLoader.fileSource(of: "rider.image", in: resolved, overrides: overrides)
             return Result { () throws(ImageProblem) -> RiderImage in
-                try self.image(path, from: origin, bundled: resolved.bundledFiles.contains(origin))
+                try self.image(path, in: source.folder)
             }
         }
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
         case var .success(config):
             config.file = resolved.file
             if let font = config.label?.font {
-                let origin = PresetLoader.origin(of: "label.font", in: resolved.chain)
+                let source = PresetLoader.fileSource(of: "label.font", in: resolved, overrides: overrides)
                 func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
-                    DocumentError(DocumentProblem(file: origin.file, keyPath: "label.font", message: message, kind: kind).at(origin.node))
+                    DocumentError(source.problem(message, kind))
                 }
                 var path = font
                 if !Label.isFontPath(font) {
@@ -94,13 +100,20 @@ public struct PresetLoader: Sendable {
                     }
                 } else if !font.hasPrefix("/") {
                     // A bundled preset has no folder to find a font file in.
-                    guard !resolved.bundledFiles.contains(origin.file) else {
+                    guard let folder = source.folder else {
                         throw problem("\(font): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
                     }
-                    path = ((origin.file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(font)
+                    path = PresetLoader.path(font, in: folder)
                 }
                 if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
                     throw problem("\(path): \(reason)", kind: .missingInput)
+                }
+                if let fontChecker {
+                    do {
+                        try fontChecker(path)
+                    } catch {
+                        throw problem(error.message)
+                    }
                 }
                 config.label?.font = path
                 config.label?.fontName = font
@@ -183,6 +196,7 @@ public struct PresetLoader: Sendable {
         let ordered = chain.reversed().map { (file: $0.file, root: $0.root) }
         var merged = ordered[0].root
         for link in ordered.dropFirst() { merged = merged.merging(link.root) }
+        merged = merged.removingNullMembers()
         // A well-formed extends has done its work; any other value stays for the decoder to report.
         if case .string? = merged["extends"]?.value { merged = merged.removing("extends") }
         let leaf = chain[0]
@@ -194,20 +208,52 @@ public struct PresetLoader: Sendable {
                         file: leaf.file, defaultName: defaultName)
     }
 
-    /// Reads and decodes the image at `path`, relative to the preset file that names it.
-    func image(_ path: String, from file: String, bundled: Bool) throws(ImageProblem) -> RiderImage {
+    /// Where a value naming a file (`rider.image`, `label.font`) came from: the folder a relative
+    /// path in it resolves against (nil for a bundled preset, which has none), and how to report a
+    /// problem with it at that value.
+    struct FileSource {
+        var folder: String?
+        var problem: (String, DocumentProblem.Kind) -> DocumentProblem
+    }
+
+    /// The source of the value at `keyPath`: the last override that set it (the command line's
+    /// relative paths resolve against the current folder, a manifest's against the manifest's
+    /// folder), else the last file of the chain that holds it.
+    static func fileSource(of keyPath: String, in resolved: Resolved, overrides: [PresetOverride]) -> FileSource {
+        let path = KeyPathExpression(parsing: keyPath)?.components ?? []
+        if let o = overrides.last(where: { path.starts(with: $0.path.components) }) {
+            let inside = Array(path.dropFirst(o.path.components.count))
+            return FileSource(folder: o.origin.folder) { message, kind in
+                o.problem(message, keyPath: o.keyPath(appending: inside), kind: kind, inside: inside)
+            }
+        }
+        let origin = PresetLoader.origin(of: keyPath, in: resolved.chain)
+        let folder = resolved.bundledFiles.contains(origin.file) ? nil : (origin.file as NSString).deletingLastPathComponent
+        return FileSource(folder: folder) { message, kind in
+            DocumentProblem(file: origin.file, keyPath: keyPath, message: message, kind: kind).at(origin.node)
+        }
+    }
+
+    /// `path` as written, or relative to `folder` ("" is the current folder).
+    static func path(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+    }
+
+    /// Reads and decodes the image at `path`, relative to `folder`, or bundled with the presets
+    /// when `folder` is nil.
+    func image(_ path: String, in folder: String?) throws(ImageProblem) -> RiderImage {
         guard let decode = imageDecoder else { throw ImageProblem("images cannot be read here") }
         let bytes: [UInt8]
-        if bundled {
-            guard let b = bundledAssets[path] else { throw ImageProblem("\"\(path)\" is not an image bundled with the presets") }
-            bytes = b
-        } else {
-            let full = path.hasPrefix("/") ? path : ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent(path)
+        if let folder {
+            let full = PresetLoader.path(path, in: folder)
             do {
                 bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
             } catch {
                 throw ImageProblem("\(full): \(error.problems.map(\.message).joined(separator: "; "))", missingInput: true)
             }
+        } else {
+            guard let b = bundledAssets[path] else { throw ImageProblem("\"\(path)\" is not an image bundled with the presets") }
+            bytes = b
         }
         do {
             return try decode(bytes)
@@ -314,6 +360,12 @@ public struct PresetOverride: Sendable, Equatable {
 
         /// `--set` and its shortcuts.
         public static let commandLine = Origin(file: "--set")
+
+        /// The folder a relative file path given here resolves against: the current folder ("")
+        /// for the command line (an option such as `--set`), else the folder of `file`.
+        public var folder: String {
+            file.hasPrefix("-") ? "" : (file as NSString).deletingLastPathComponent
+        }
     }
 
     public init(path: KeyPathExpression, value: JSONNode, origin: Origin = .commandLine) {
@@ -429,6 +481,21 @@ extension JSONNode {
             }
         }
         return JSONNode(.object(mine), line: line, column: column)
+    }
+
+    /// `self` without the object members whose value is `null`, at every depth: a `null` in a
+    /// preset or an override leaves the key out, so an inherited value gives way to the default.
+    /// Array elements are kept (a `null` there is for the decoder to refuse).
+    func removingNullMembers() -> JSONNode {
+        switch value {
+        case let .object(members):
+            let kept = members.filter { if case .null = $0.value.value { return false } else { return true } }
+            return JSONNode(.object(kept.map { ($0.key, $0.value.removingNullMembers()) }), line: line, column: column)
+        case let .array(items):
+            return JSONNode(.array(items.map { $0.removingNullMembers() }), line: line, column: column)
+        default:
+            return self
+        }
     }
 
     func removing(_ key: String) -> JSONNode {

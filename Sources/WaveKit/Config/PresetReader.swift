@@ -78,7 +78,14 @@ struct PresetReader {
         guard let node else { return value }
         let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
         guard case let .string(s) = node.value, let v = T(rawValue: s) else {
-            fail(path, "\(describe(node)) is not one of \(options)")
+            var guess: String?
+            if case let .string(s) = node.value {
+                // "ease-in-out" or "EaseInOut" for "easeInOut": the same letters, another spelling.
+                let squeezed = s.lowercased().filter { $0.isLetter || $0.isNumber }
+                let names = T.allCases.map(\.rawValue)
+                guess = names.first { $0.lowercased() == squeezed } ?? KeyAdvice.closest(to: s, among: names, ignoringCase: true) { max(1, $0.count / 3) }
+            }
+            fail(path, "\(describe(node)) is not one of \(options)\(guess.map { " (did you mean \"\($0)\"?)" } ?? "")")
             return value
         }
         return v

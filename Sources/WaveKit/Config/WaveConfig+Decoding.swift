@@ -25,6 +25,15 @@ extension WaveConfig {
     /// Hard ceiling on frames per loop.
     public static let maximumFrames = 3000
 
+    /// The seconds of frames `maxFrames` allows by default above 50 fps.
+    public static let defaultMaxSeconds = 6.0
+
+    /// `maxFrames` when the preset gives none: 300, or 6 s of frames at a rate above 50 fps, so a
+    /// faster preset can still close the loops a 50 fps one closes.
+    public static func defaultMaxFrames(fps: Double) -> Int {
+        min(maximumFrames, max(300, Int((defaultMaxSeconds * fps).rounded(.up))))
+    }
+
     /// The default wave layer when a preset gives none.
     static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
 
@@ -56,7 +65,12 @@ extension WaveConfig {
                 let h = r.integer(items[1], at: "size[1]", default: 128, in: 8...4096)
                 size = (Double(w), Double(h))
             } else {
-                r.fail("size", "expected [width, height] in whole pixels, got \(r.describe(node))")
+                var hint = ""
+                if case let .string(text) = node.value {
+                    let parts = text.lowercased().split(separator: "x")
+                    if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) { hint = " (write [\(w), \(h)]; on the command line --size \(w)x\(h) says it too)" }
+                }
+                r.fail("size", "expected [width, height] in whole pixels, got \(r.describe(node))\(hint)")
             }
         }
         let scale = r.number(root["scale"], at: "scale", default: 1, in: 0...16, exclusiveLower: true)
@@ -77,7 +91,7 @@ extension WaveConfig {
             }
         }
         let minFrames = r.integer(root["minFrames"], at: "minFrames", default: 8, in: 1...maximumFrames)
-        let maxFrames = r.integer(root["maxFrames"], at: "maxFrames", default: 300, in: 1...maximumFrames)
+        let maxFrames = r.integer(root["maxFrames"], at: "maxFrames", default: defaultMaxFrames(fps: fps), in: 1...maximumFrames)
         if maxFrames < minFrames { r.fail("maxFrames", "must be at least minFrames (\(minFrames)), got \(maxFrames)") }
         let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
         let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
@@ -105,7 +119,7 @@ extension WaveConfig {
         let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
                                     scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
         if root["cornerRadius"] != nil && kind != .rounded {
-            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"")
+            r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"; leave it out, or drop one inherited from another preset with null (\"cornerRadius\": null, --set cornerRadius=null)")
         }
         let shape: Shape
         switch kind {
@@ -214,6 +228,7 @@ extension WaveConfig {
         let text = r.string(node["text"], at: "label.text", default: "{percent}%")
         if text.isEmpty { r.fail("label.text", "must not be empty") }
         if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
+        if let problem = Label.problem(in: text) { r.fail("label.text", problem) }
         let font = node["font"].map { r.string($0, at: "label.font", default: "") }
         if font == "" { r.fail("label.font", "must be a font file's path or a family and style such as \"DejaVu Sans:bold\"") }
         let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,

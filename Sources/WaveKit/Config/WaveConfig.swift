@@ -410,10 +410,87 @@ public struct Label: Equatable, Sendable {
     /// The text for a level (0…1): `{percent}` becomes the level × 100 rounded to the nearest whole
     /// number (halves away from zero: 0.125 → 13), `{level}` the level rounded to two decimals
     /// (halves away from zero) and written with both.
+    /// `{{` and `}}` are a literal brace.
     public func text(level: Double) -> String {
         let percent = Int((level * 100).rounded())
         let two = (level * 100).rounded() / 100
-        return template.replacingOccurrences(of: "{percent}", with: String(percent))
-            .replacingOccurrences(of: "{level}", with: NumberText.fixed(two, places: 2))
+        var out = ""
+        for part in Label.parts(of: template) {
+            switch part {
+            case let .literal(s): out += s
+            case .percent: out += String(percent)
+            case .level: out += NumberText.fixed(two, places: 2)
+            case .unknown: break
+            }
+        }
+        return out
+    }
+
+    /// The placeholders a label text may hold, without their braces.
+    public static let placeholders = ["percent", "level"]
+
+    /// A piece of a label text: literal text (with `{{` and `}}` already made single braces), a
+    /// placeholder, or something that is neither (a lone brace, an unknown name) for `problem(in:)`.
+    enum Part: Equatable {
+        case literal(String)
+        case percent, level
+        case unknown(String)
+    }
+
+    /// Splits a label text into literal runs and placeholders, left to right.
+    static func parts(of template: String) -> [Part] {
+        var parts: [Part] = []
+        var literal = ""
+        var rest = Substring(template)
+        func flush() {
+            if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+        }
+        while let c = rest.first {
+            if rest.hasPrefix("{{") || rest.hasPrefix("}}") {
+                literal.append(c)
+                rest = rest.dropFirst(2)
+            } else if c == "{", let close = rest.firstIndex(of: "}"), !rest[rest.index(after: rest.startIndex)..<close].contains("{") {
+                let name = String(rest[rest.index(after: rest.startIndex)..<close])
+                flush()
+                parts.append(name == "percent" ? .percent : name == "level" ? .level : .unknown("{\(name)}"))
+                rest = rest[rest.index(after: close)...]
+            } else if c == "{" || c == "}" {
+                flush()
+                parts.append(.unknown(String(c)))
+                rest = rest.dropFirst()
+            } else {
+                literal.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        flush()
+        return parts
+    }
+
+    /// Whether `short` is `word` with letters left out, keeping the first ("pct" of "percent").
+    static func isAbbreviation(_ short: String, of word: String) -> Bool {
+        guard let first = short.first, first == word.first else { return false }
+        var rest = Substring(word)
+        for c in short {
+            guard let i = rest.firstIndex(of: c) else { return false }
+            rest = rest[rest.index(after: i)...]
+        }
+        return true
+    }
+
+    /// What is wrong with a label text's placeholders, or nil: an unknown `{name}` (with the
+    /// closest known one) or a brace that opens or closes nothing.
+    public static func problem(in template: String) -> String? {
+        for case let .unknown(token) in parts(of: template) {
+            let known = placeholders.map { "{\($0)}" }.joined(separator: " and ")
+            if token.count > 1 {
+                let name = String(token.dropFirst().dropLast())
+                let guess = KeyAdvice.closest(to: name, among: placeholders, ignoringCase: true) { max(2, $0.count / 2) }
+                    ?? placeholders.first { Label.isAbbreviation(name.lowercased(), of: $0) }
+                return "unknown placeholder \(token)\(guess.map { " (did you mean {\($0)}?)" } ?? ""); the text may hold \(known), and {{ or }} for a literal brace"
+            }
+            return "a lone \"\(token)\"; the text may hold \(known), and \(token)\(token) for a literal brace"
+        }
+        return nil
     }
 }

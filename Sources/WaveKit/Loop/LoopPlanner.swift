@@ -3,7 +3,8 @@ import Foundation
 /// Why no plan could be made.
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No frame count within the bounds closes the loop within tolerance; `nearest` is the best there is.
-    case noSeamlessLoop(nearest: LoopPlan, minFrames: Int, maxFrames: Int, tolerance: Double)
+    /// `fitsAt` is the smallest frame count above `maxFrames` (within the ceiling) that does close.
+    case noSeamlessLoop(nearest: LoopPlan, minFrames: Int, maxFrames: Int, tolerance: Double, fitsAt: Int?)
     /// A fixed duration moved a speed further than the tolerance allows (with `--strict`).
     case speedChangeTooLarge(plan: LoopPlan, tolerance: Double)
     /// A fixed duration needs more frames than a loop may have.
@@ -13,8 +14,11 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSeamlessLoop(nearest, minFrames, maxFrames, tolerance):
-            return "no loop of \(minFrames)…\(maxFrames) frames closes with speed changes within \(LoopPlanner.percent(tolerance)); nearest: \(nearest.frameCount) frames with \(LoopPlanner.describeChanges(nearest)); raise speedTolerance or maxFrames, or set a duration"
+        case let .noSeamlessLoop(nearest, minFrames, maxFrames, tolerance, fitsAt):
+            let advice = fitsAt.map { n in
+                "set \"maxFrames\": \(n) (\(n) frames at \(NumberText.decimal(nearest.fps, places: 2)) fps close a \(NumberText.decimal(Double(n) / nearest.fps, places: 2)) s loop), raise speedTolerance, or set a duration"
+            } ?? "raise speedTolerance, lower fps, or set a duration"
+            return "no loop of \(minFrames)…\(maxFrames) frames closes with speed changes within \(LoopPlanner.percent(tolerance)); nearest: \(nearest.frameCount) frames with \(LoopPlanner.describeChanges(nearest)); \(advice)"
         case let .speedChangeTooLarge(plan, tolerance):
             return "duration \(NumberText.decimal(plan.duration, places: 2)) s moves speeds beyond speedTolerance \(LoopPlanner.percent(tolerance)): \(LoopPlanner.describeChanges(plan))"
         case let .tooManyFrames(frames, limit):
@@ -78,8 +82,11 @@ public enum LoopPlanner {
             }
             guard let t = tolerant else {
                 let best = make(frames: nearest!.0, speeds: speeds, fps: config.fps, rule: .nudged)
+                let fits = config.maxFrames < WaveConfig.maximumFrames ? ((config.maxFrames + 1)...WaveConfig.maximumFrames).first {
+                    maximumChange(frames: $0, speeds: speeds, fps: config.fps) <= config.speedTolerance + exactness
+                } : nil
                 throw .noSeamlessLoop(nearest: best, minFrames: config.minFrames, maxFrames: config.maxFrames,
-                                      tolerance: config.speedTolerance)
+                                      tolerance: config.speedTolerance, fitsAt: fits)
             }
             if let e = exact, e <= 2 * t { return make(frames: e, speeds: speeds, fps: config.fps, rule: .exact) }
             return make(frames: t, speeds: speeds, fps: config.fps, rule: .nudged)

@@ -41,6 +41,9 @@ public struct BuildManifest: Sendable {
         /// Where `output` is in the manifest (1-based line and column, for collision messages).
         public var outputLine: Int
         public var outputColumn: Int
+        /// The 1-based position of the job's `preset` value in the manifest (0 when there is none).
+        public var presetLine = 0
+        public var presetColumn = 0
         /// nil: taken from the output's extension.
         public var formats: [OutputFormat]?
         /// Output pixels per preset pixel, one output each; nil: the preset's own.
@@ -132,6 +135,15 @@ public struct BuildManifest: Sendable {
 
     /// Reads and checks the manifest at `path`; every problem is reported, in file order.
     public static func load(_ path: String) throws(DocumentError) -> BuildManifest {
+        let read = try self.read(path)
+        guard read.problems.isEmpty else { throw DocumentError(read.problems) }
+        return read.manifest
+    }
+
+    /// Reads a manifest that parses: the jobs that are well-formed, and the problems of the rest
+    /// (in file order), so a caller can check the good jobs' presets too. Throws when the file is
+    /// missing, not JSON or a preset.
+    public static func read(_ path: String) throws(DocumentError) -> (manifest: BuildManifest, problems: [DocumentProblem]) {
         let bytes = try readFile(path)
         let root: JSONNode
         do {
@@ -143,14 +155,11 @@ public struct BuildManifest: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         var reader = ManifestReader(file: path)
         let jobs = reader.manifest(root, directory: directory)
-        guard reader.problems.isEmpty else {
-            // In file order; problems found at one position keep the order they were found in.
-            let sorted = reader.problems.enumerated().sorted { a, b in
-                (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-            }.map(\.element)
-            throw DocumentError(sorted)
-        }
-        return BuildManifest(file: path, directory: directory, jobs: jobs)
+        // In file order; problems found at one position keep the order they were found in.
+        let sorted = reader.problems.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+        return (BuildManifest(file: path, directory: directory, jobs: jobs), sorted)
     }
 
     /// The one problem of a preset handed over as a manifest (an object without `jobs` that has a

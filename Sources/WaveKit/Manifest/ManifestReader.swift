@@ -131,12 +131,15 @@ struct ManifestReader {
         }
         guard problems.count == before, let template else { return nil }
         let fromExtension = template.literalExtension.flatMap { OutputFormat(fileExtension: $0) }
-        return BuildManifest.Job(
+        var job = BuildManifest.Job(
             index: index, name: name ?? presetText, presetText: presetText,
             preset: BuildManifest.presetReference(presetText, in: directory),
             output: template, outputLine: outputNode.line, outputColumn: outputNode.column,
             formats: formats ?? fromExtension.map { [$0] }, scales: scales, levels: levels,
             variants: variants, overrides: overrides, budget: budget)
+        job.presetLine = node["preset"]?.line ?? 0
+        job.presetColumn = node["preset"]?.column ?? 0
+        return job
     }
 
     private mutating func nonEmptyArray(_ node: JSONNode, at path: String, of what: String) -> [JSONNode]? {

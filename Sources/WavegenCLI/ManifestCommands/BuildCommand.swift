@@ -21,6 +21,8 @@ enum BuildCommand: Subcommand {
             OptionSpec(names: ["--jobs", "-j"], value: "n",
                        help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output).",
                        defaultText: "one per core"),
+            OptionSpec(names: ["--strict"], value: nil,
+                       help: "Fail (exit 65) before writing anything where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),
             OptionSpec(names: ["--report"], value: "file", help: "Also write a JSON report of every output to this file.", completion: .files(["json"])),
             OptionSpec(names: ["--json"], value: nil, help: "Print a JSON summary on stdout instead of one line per output."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems: no output lines, summary or progress."),
@@ -77,13 +79,8 @@ enum BuildCommand: Subcommand {
         if let report { try AtomicFile.checkWritable(report) }
 
         let manifestPath = BuildManifest.locate(a.positionals.first)
-        var manifest: BuildManifest
-        do {
-            manifest = try BuildManifest.load(manifestPath)
-        } catch {
-            var e = error
+        var manifest = try BuildManifest.loadForCommand(manifestPath) { e in
             if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
-            throw CommandError(e)
         }
         let selected = try selectJobs(a.values["--job"] ?? [], in: &manifest)
         let plan = try BuildPlan.forCommand(manifest, overrides: cli)
@@ -92,7 +89,12 @@ enum BuildCommand: Subcommand {
             for o in plan.outputs { console.out("\(o.path)  (\(o.job.label) \(o.descriptor))\n") }
             return
         }
-        for w in plan.warnings { console.err("warning: \(w)\n") }
+        if a.has("--strict") {
+            // Every preset checked as validate --strict would, before anything is written.
+            _ = try ValidateCommand.checkConfigs(plan, strict: true)
+        } else {
+            for w in plan.warnings { console.err("warning: \(w)\n") }
+        }
 
         let lockPath = BuildLock.path(forManifest: manifest.file)
         var lock: BuildLock?

@@ -36,3 +36,28 @@ extension BuildPlan {
         if !lines.isEmpty { throw CommandError(.usage, lines) }
     }
 }
+
+extension BuildManifest {
+    /// Loads a manifest for a command. When some of its jobs are malformed, the presets of the
+    /// well-formed ones are checked as well, so one run reports the manifest's problems and theirs.
+    /// `adjust` may add to the error of a manifest that cannot be read at all.
+    static func loadForCommand(_ path: String, adjust: (inout DocumentError) -> Void = { _ in }) throws(CommandError) -> BuildManifest {
+        let read: (manifest: BuildManifest, problems: [DocumentProblem])
+        do {
+            read = try BuildManifest.read(path)
+        } catch {
+            var e = error
+            adjust(&e)
+            throw CommandError(e)
+        }
+        guard !read.problems.isEmpty else { return read.manifest }
+        var failure = CommandError(DocumentError(read.problems))
+        if !read.manifest.jobs.isEmpty, let plan = try? BuildPlan.make(read.manifest, overrides: [], checkCollisions: false) {
+            for config in plan.configs {
+                guard case let .failure(f) = config.result else { continue }
+                failure.lines += f.commandError.printedLines.filter { !failure.lines.contains($0) }
+            }
+        }
+        throw failure
+    }
+}

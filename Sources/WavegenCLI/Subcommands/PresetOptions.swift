@@ -28,7 +28,9 @@ enum PresetOptions {
                 do {
                     _ = try JSONParser.parse(Array(raw.utf8))
                 } catch {
-                    throw .usage("\(option) \(o.path): the value is not valid JSON (column \(error.column): \(error.message))")
+                    // Failing at its second character, it was likely meant as text ("{percent} %").
+                    let hint = error.column == 2 ? "; a text starting with \(raw.first!) must be quoted as a JSON string: \(option) '\(o.path)=\"\(raw)\"'" : ""
+                    throw .usage("\(option) \(o.path): the value is not valid JSON (column \(error.column): \(error.message))\(hint)")
                 }
             }
             o.origin = PresetOverride.Origin(file: option)
@@ -48,6 +50,9 @@ enum PresetOptions {
         for (option, key) in [("--scale", "scale"), ("--fps", "fps"), ("--level", "level")] {
             if let v = a.value(option) {
                 guard let n = Double(v), n.isFinite else { throw .usage("\(option) expects a number, got '\(v)'") }
+                if option == "--level", n > 1, n <= 100 {
+                    throw .usage("--level is a fraction of the height from 0 to 1 (\(NumberText.decimal(n / 100, places: 4)) for \(v) %), got \(v)")
+                }
                 shortcut(key, JSONNode(.number(n)), from: option)
             }
         }

@@ -6,7 +6,7 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF, WebP, SVG or Lottie.",
+        abstract: "Render a preset to an animated GIF, WebP, APNG, SVG or Lottie.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [ArgumentSpec(name: "<preset>", help: "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).",
                                  completion: .presets)],
@@ -18,7 +18,7 @@ enum RenderCommand: Subcommand {
                        help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png, .svg or .json name.",
                        completion: .words(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--frames"], value: "dir",
-                       help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop.",
+                       help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop. The frames are the output's: a GIF's with its gif.edges applied (matte or cut, no partial alpha), a WebP's or APNG's with true alpha.",
                        completion: .directories),
             OptionSpec(names: ["--max-bytes"], value: "size",
                        help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep, gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),

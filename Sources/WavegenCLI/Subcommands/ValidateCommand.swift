@@ -10,12 +10,16 @@ enum ValidateCommand: Subcommand {
         usage: "wavegen validate <preset-or-manifest> ...",
         arguments: [ArgumentSpec(name: "<preset-or-manifest>", help: "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").",
                                  completion: .presets, repeats: true)],
-        options: [OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
+        options: [OptionSpec(names: ["--strict"], value: nil, help: "Fail (exit 65) where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),
+                  OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
             job, variant, scale and level that use it. Problems are printed as
             FILE:LINE:COLUMN: error: at KEY: message. Each label font is printed as the
             name asked for and the file it resolved to (FILE: font DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf).
+            A JSON Schema document (a file whose "$schema" names json-schema.org, such as
+            presets/schema.json) is skipped with a note, so 'wavegen validate presets/*.json' checks
+            the presets beside it.
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -31,13 +35,18 @@ enum ValidateCommand: Subcommand {
             references = [BuildManifest.defaultFileName]
         }
         var worst = ExitCode.success
+        let strict = a.has("--strict")
         for reference in references {
+            if isJSONSchema(reference) {
+                console.err("note: \(reference): skipped: a JSON Schema document, not a preset\n")
+                continue
+            }
             do throws(CommandError) {
                 let report: Report
                 if BuildManifest.looksLikeManifest(reference) {
-                    report = try validateManifest(reference)
+                    report = try validateManifest(reference, strict: strict)
                 } else {
-                    report = try validatePreset(reference)
+                    report = try validatePreset(reference, strict: strict)
                 }
                 for w in report.warnings { console.err(w + "\n") }
                 if !a.has("--quiet") {
@@ -64,39 +73,50 @@ enum ValidateCommand: Subcommand {
         }
     }
 
-    /// Loads and plans a preset, and renders its label's texts, as `render` would.
+    /// Whether the file at `path` is a JSON Schema document: an object whose `"$schema"` names a
+    /// json-schema.org meta-schema (a preset's `"$schema"` points at a schema file instead).
+    static func isJSONSchema(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), let bytes = try? BoundedFile.read(path, limit: PresetLoader.maximumFileSize),
+              let root = try? JSONParser.parse(bytes), case let .string(uri)? = root["$schema"]?.value else { return false }
+        return uri.contains("://json-schema.org/")
+    }
+
+    /// Loads and plans a preset, and renders its label's texts, as `render` would (with `strict`,
+    /// as `render --strict` would).
     @discardableResult
-    static func validatePreset(_ reference: String) throws(CommandError) -> Report {
+    static func validatePreset(_ reference: String, strict: Bool = false) throws(CommandError) -> Report {
         let config: WaveConfig
         do {
             config = try RenderPipeline().load(reference)
         } catch {
             throw error.commandError
         }
-        return try check(config)
+        return try check(config, strict: strict)
     }
 
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
     /// problem is reported once.
     @discardableResult
-    static func validateManifest(_ path: String) throws(CommandError) -> Report {
-        let manifest: BuildManifest
-        do {
-            manifest = try BuildManifest.load(path)
-        } catch {
-            throw CommandError(error)
-        }
+    static func validateManifest(_ path: String, strict: Bool = false) throws(CommandError) -> Report {
+        let manifest = try BuildManifest.loadForCommand(path)
         let plan = try BuildPlan.forCommand(manifest, overrides: [])
-        var failure: CommandError?
         // The planner's warnings once per preset and variant, as build prints them.
-        var report = Report(warnings: plan.warnings.map { "warning: " + $0 })
+        var report = Report(warnings: strict ? [] : plan.warnings.map { "warning: " + $0 })
+        report.add(try checkConfigs(plan, strict: strict))
+        return report
+    }
+
+    /// Checks every preset of a build plan (the planner's warnings are the plan's already); every
+    /// problem is reported once.
+    static func checkConfigs(_ plan: BuildPlan, strict: Bool) throws(CommandError) -> Report {
+        var failure: CommandError?
+        var report = Report()
         for config in plan.configs {
             do throws(CommandError) {
                 switch config.result {
                 case let .failure(f): throw f.commandError
                 case let .success(loaded):
-                    // The planner's warnings are in the build plan's already.
-                    report.add(try check(loaded.config, plannerWarnings: false))
+                    report.add(try check(loaded.config, plannerWarnings: false, strict: strict))
                 }
             } catch {
                 var merged = failure ?? CommandError(error.code, [], located: true)
@@ -112,11 +132,11 @@ enum ValidateCommand: Subcommand {
     /// Plans a loaded config's loop and renders its label's texts, so that a file that is not a
     /// font or a character it lacks fails here, not at render time; returns the planner's and the
     /// label's warnings as render prints them (the planner's only when `plannerWarnings`).
-    static func check(_ config: WaveConfig, plannerWarnings: Bool = true) throws(CommandError) -> Report {
+    static func check(_ config: WaveConfig, plannerWarnings: Bool = true, strict: Bool = false) throws(CommandError) -> Report {
         do {
             let pipeline = RenderPipeline()
-            let plan = try pipeline.plan(config)
-            let animation = try pipeline.prepare(config, plan: plan)
+            let plan = try pipeline.plan(config, strict: strict)
+            let animation = try pipeline.prepare(config, plan: plan, strict: strict)
             var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
             if let label = config.label {
                 report.fonts.append("\(label.fontName ?? "(default)") → \(label.font ?? Label.defaultFont)")
