@@ -19,30 +19,22 @@ enum ReferenceCommand {
 
     static func run(_ args: [String]) throws {
         var preset: String?, directory: String?, target = "gif", threads = 0
-        var i = 0
-        func value() throws -> String {
-            i += 1
-            guard i < args.count else { throw BenchError("\(args[i - 1]) needs a value") }
-            return args[i]
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--frames": directory = try value()
+        var a = ArgumentCursor(args)
+        while let arg = a.next() {
+            switch arg {
+            case "--frames": directory = try a.value()
             case "--target":
-                target = try value()
+                target = try a.value()
                 guard target == "gif" || target == "rgba" else { throw BenchError("--target expects gif or rgba, got '\(target)'") }
-            case "--threads":
-                guard let n = Int(try value()), n >= 0 else { throw BenchError("--threads expects a whole number ≥ 0") }
-                threads = n
+            case "--threads": threads = try a.count(atLeast: 0)
             case "--help", "-h":
                 print(usage)
                 return
-            case let a where a.hasPrefix("-"): throw BenchError("unknown argument '\(a)'\n\(usage)")
-            case let a:
-                guard preset == nil else { throw BenchError("one preset only, got '\(preset!)' and '\(a)'") }
-                preset = a
+            case _ where arg.hasPrefix("-"): throw BenchError("unknown argument '\(arg)'\n\(usage)")
+            default:
+                guard preset == nil else { throw BenchError("one preset only, got '\(preset!)' and '\(arg)'") }
+                preset = arg
             }
-            i += 1
         }
         guard let preset, let directory else { throw BenchError("reference needs a preset and --frames DIR\n\(usage)") }
 
