@@ -33,8 +33,11 @@ let package = Package(
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
         .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
-        // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveRender", "WaveGIF", "WaveWebP"]),
+        // The slow segment reference the rate–distortion benchmark (scripts/compare-rd) judges GIFs by.
+        .target(name: "WaveReference", dependencies: ["WaveKit"]),
+        // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory;
+        // `wavegen-bench reference` writes the segment reference's frames.
+        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference"]),
 
         // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders under libFuzzer; in an ordinary
         // build it replays the files named on its command line through the same code.
@@ -42,7 +45,7 @@ let package = Package(
 
         // Helpers the test targets share (frame comparisons for readable failures).
         .target(name: "WaveTestSupport", path: "Tests/WaveTestSupport"),
-        .testTarget(name: "WaveKitTests", dependencies: ["WaveKit", "WaveTestSupport"]),
+        .testTarget(name: "WaveKitTests", dependencies: ["WaveKit", "WaveReference", "WaveTestSupport"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),

@@ -1,9 +1,9 @@
-"""Helpers the measuring and checking scripts share: the bundled presets' names and PSNR between
-two frames."""
+"""Helpers the measuring and checking scripts share: the bundled presets' names, ImageMagick, PSNR
+between two frames, and the frames of an animated file with their display times. (Pillow is
+imported where it is used, so a script can do without it when it measures no PSNR.)"""
 import math
+import shutil
 import subprocess
-
-from PIL import ImageChops
 
 
 def bundled_presets(wavegen):
@@ -19,17 +19,28 @@ def differ(a, b):
     return a.mode != b.mode or a.size != b.size or a.tobytes() != b.tobytes()
 
 
-def psnr(a, b):
-    """PSNR in dB between two RGBA images of one size, compared premultiplied (the color of a
-    fully transparent pixel does not count); inf when they are equal."""
+def squared_error(a, b):
+    """The sum over every pixel and band of the squared difference between two RGBA images of one
+    size, compared premultiplied (the color of a fully transparent pixel does not count)."""
+    from PIL import ImageChops
     histogram = ImageChops.difference(a.convert("RGBa"), b.convert("RGBa")).histogram()
-    squared = sum(count * (i % 256) ** 2 for i, count in enumerate(histogram))
-    mse = squared / (a.width * a.height * 4)
+    return sum(count * (i % 256) ** 2 for i, count in enumerate(histogram))
+
+
+def psnr_of(squared, samples):
+    """PSNR in dB of a summed squared error over `samples` 8-bit values; inf when it is 0."""
+    mse = squared / samples
     return float("inf") if mse == 0 else 10 * math.log10(255 ** 2 / mse)
 
 
-def gif_frames(path):
-    """(start in ms, RGBA image) of every frame of an animated GIF, composited as a player shows it."""
+def psnr(a, b):
+    """PSNR in dB between two RGBA images of one size, compared premultiplied (the color of a
+    fully transparent pixel does not count); inf when they are equal."""
+    return psnr_of(squared_error(a, b), a.width * a.height * 4)
+
+
+def decoded_frames(path):
+    """(start ms, RGBA image) of every frame of an animated GIF or WebP, composited as a player shows it."""
     from PIL import Image
     im = Image.open(path)
     out, t = [], 0
@@ -63,3 +74,41 @@ def psnr_and_max_error(reference, decoded):
         count += ref.width * ref.height * 4
     mse = total / count
     return (float("inf") if mse == 0 else 10 * math.log10(255 ** 2 / mse)), worst
+
+
+def shown_at(decoded, delays_ms):
+    """For frames played with `delays_ms`, the index in `decoded` (from decoded_frames) of the frame
+    on screen when each starts (5 ms of slack for rounded delays)."""
+    out, t, j = [], 0, 0
+    for d in delays_ms:
+        while j + 1 < len(decoded) and decoded[j + 1][0] <= t + 5:
+            j += 1
+        out.append(j)
+        t += d
+    return out
+
+
+def find_imagemagick():
+    """ImageMagick's convert (or magick), checked by its version banner, or None."""
+    for name in ["magick", "/usr/bin/convert", "convert"]:
+        path = shutil.which(name)
+        if not path:
+            continue
+        try:
+            banner = subprocess.run([path, "-version"], capture_output=True, text=True, timeout=20).stdout
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if "ImageMagick" in banner:
+            return path
+    return None
+
+
+def delay_args(flag, delays, files, scale=1):
+    """`flag D` before a frame whenever its delay changes (img2webp -d, convert -delay)."""
+    out, last = [], None
+    for d, f in zip(delays, files):
+        if d != last:
+            out += [flag, str(d * scale)]
+            last = d
+        out.append(f)
+    return out

@@ -37,26 +37,17 @@ struct Options {
 
     static func parse(_ args: [String]) throws -> Options {
         var o = Options()
-        var i = 0
-        func value() throws -> String {
-            i += 1
-            guard i < args.count else { throw BenchError("\(args[i - 1]) needs a value") }
-            return args[i]
-        }
-        while i < args.count {
-            switch args[i] {
-            case "--runs":
-                guard let n = Int(try value()), n >= 1 else { throw BenchError("--runs expects a whole number ≥ 1") }
-                o.runs = n
-            case "--scenes": o.scenes = try value().split(separator: ",").map(String.init)
+        var a = ArgumentCursor(args)
+        while let arg = a.next() {
+            switch arg {
+            case "--runs": o.runs = try a.count(atLeast: 1)
+            case "--scenes": o.scenes = try a.value().split(separator: ",").map(String.init)
             case "--formats":
-                o.formats = try value().split(separator: ",").map { s throws -> OutputFormat in
+                o.formats = try a.value().split(separator: ",").map { s throws -> OutputFormat in
                     guard let f = OutputFormat(rawValue: String(s)) else { throw BenchError("unknown format '\(s)'") }
                     return f
                 }
-            case "--threads":
-                guard let n = Int(try value()), n >= 0 else { throw BenchError("--threads expects a whole number ≥ 0") }
-                o.threads = n
+            case "--threads": o.threads = try a.count(atLeast: 0)
             case "--json": o.json = true
             case "--no-memory": o.memory = false
             case "--no-img2webp": o.img2webp = false
@@ -65,11 +56,38 @@ struct Options {
             case "--help", "-h":
                 print(usage)
                 exit(0)
-            default: throw BenchError("unknown argument '\(args[i])'\n\(usage)")
+            default: throw BenchError("unknown argument '\(arg)'\n\(usage)")
             }
-            i += 1
         }
         return o
+    }
+}
+
+/// Walks a command line: each argument in turn, and the value after an option.
+struct ArgumentCursor {
+    private let args: [String]
+    private var i = -1
+
+    init(_ args: [String]) { self.args = args }
+
+    /// The next argument, or nil after the last.
+    mutating func next() -> String? {
+        i += 1
+        return i < args.count ? args[i] : nil
+    }
+
+    /// The value after the current option.
+    mutating func value() throws -> String {
+        guard i + 1 < args.count else { throw BenchError("\(args[i]) needs a value") }
+        i += 1
+        return args[i]
+    }
+
+    /// The value after the current option as a whole number ≥ `minimum`.
+    mutating func count(atLeast minimum: Int) throws -> Int {
+        let option = args[i]
+        guard let n = Int(try value()), n >= minimum else { throw BenchError("\(option) expects a whole number ≥ \(minimum)") }
+        return n
     }
 }
 
