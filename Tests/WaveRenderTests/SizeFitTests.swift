@@ -1,16 +1,12 @@
 import Foundation
 import Testing
 import WaveKit
+import WaveTestSupport
 @testable import WaveRender
 
 /// `SizeFit`: the highest-quality file that fits a budget, judged by what a viewer sees.
 @Suite struct SizeFitTests {
-    /// A small scene with edges to smooth and a loop to thin: 40 × 24, 20 frames at 20 fps.
-    static let scene = """
-        {"size": [40, 24], "fps": 20, "background": "#FFFFFF", "level": 0.5,
-         "layers": [{"color": "#1E88E5", "amplitude": 0.12, "wavelength": 1, "speed": 1},
-                    {"color": "#0D47A1", "opacity": 0.6, "amplitude": 0.08, "wavelength": 0.5, "speed": -1}]}
-        """
+    static let scene = fitScenePreset
 
     func loaded() throws -> (WaveConfig, LoopPlan) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sizefit-\(UUID().uuidString)")

@@ -2,18 +2,14 @@ import Foundation
 import Testing
 import WaveGIF
 import WaveKit
+import WaveTestSupport
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
 
 /// `render --max-bytes` and a manifest's `"fit": true`, as a user runs them.
 @Suite struct FitCommandTests {
-    /// 40 × 24, 20 frames at 20 fps, two layers: edges to smooth and a loop to thin.
-    static let scene = """
-        {"size": [40, 24], "fps": 20, "background": "#FFFFFF", "level": 0.5,
-         "layers": [{"color": "#1E88E5", "amplitude": 0.12, "wavelength": 1, "speed": 1},
-                    {"color": "#0D47A1", "opacity": 0.6, "amplitude": 0.08, "wavelength": 0.5, "speed": -1}]}
-        """
+    static let scene = fitScenePreset
 
     func plainSize(_ folder: TemporaryFolder, _ preset: String, _ name: String) throws -> Int {
         let r = wavegen(["render", preset, "-o", folder.file(name), "-q"])
