@@ -6,6 +6,23 @@ import WaveKit
 /// Where `render` writes, and what it says about it.
 @Suite struct RenderOutputTests {
     /// Frames an earlier, longer render left in a --frames folder are removed; nothing else is.
+    /// `-v`'s palette line: parts that add up to the whole, for opaque and transparent scenes.
+    @Test(arguments: ["classic", "dark", "orb", "progress-bar"])
+    func verbosePaletteLineAddsUp(preset: String) throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", preset, "-o", folder.file("x.gif"), "-v"])
+        #expect(r.code == 0)
+        let line = try #require(r.errLines.first { $0.hasPrefix("note: palette: ") })
+        let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        // "N colors: F flat, S edge shades on R edge ramps (up to K steps each)[, 1 transparent]"
+        #expect(numbers.count >= 5, "\(line)")
+        let (total, flat, shades) = (numbers[0], numbers[1], numbers[2])
+        let transparent = line.contains(", 1 transparent") ? 1 : 0
+        #expect(flat + shades + transparent == total, "\(line)")
+        #expect(transparent == (preset == "orb" || preset == "progress-bar" ? 1 : 0), "\(line)")
+        #expect(line.contains(" edge shades on ") && line.contains(" steps each)"), "\(line)")
+    }
+
     @Test func staleFramesAreRemoved() throws {
         let folder = try TemporaryFolder()
         let frames = folder.file("frames")

@@ -14,6 +14,17 @@ public struct Palette: Equatable, Sendable {
     /// Notes for `--verbose` (ramps reduced to fit, regions merged).
     public var notes: [String]
 
+    /// For `--verbose`: "35 colors: 4 flat, 31 edge shades on 4 edge ramps (up to 63 steps each)",
+    /// the parts adding up to the whole (with ", 1 transparent" when the scene has it).
+    public var summary: String {
+        let transparent = transparentIndex == nil ? 0 : 1
+        let shades = colors.count - flatCount - transparent
+        var text = "\(NumberText.count(colors.count, "color")): \(flatCount) flat, \(NumberText.count(shades, "edge shade"))"
+        if rampCount > 0 { text += " on \(NumberText.count(rampCount, "edge ramp")) (up to \(NumberText.count(rampSteps, "step")) each)" }
+        if transparent > 0 { text += ", 1 transparent" }
+        return text
+    }
+
     /// The largest number of entries a palette holds.
     public static let capacity = 256
     /// The most intermediate steps a ramp gets when the palette has room.

@@ -109,7 +109,7 @@ enum RenderCommand: Subcommand {
             console.err("note: plan: \(PlanCommand.summary(plan, config: config))\n")
             if let palette = result.palette {
                 let capped = palette.notes.isEmpty ? "" : "; " + palette.notes.joined(separator: "; ")
-                console.err("note: palette: \(palette.colors.count) colors: \(palette.flatCount) flat, \(palette.rampCount) edges × \(palette.rampSteps) steps\(capped)\n")
+                console.err("note: palette: \(palette.summary)\(capped)\n")
             }
             for note in result.notes { console.err("note: \(note)\n") }
         }
