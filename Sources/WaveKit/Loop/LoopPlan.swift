@@ -96,9 +96,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         self = format
     }
 
-    /// The known extensions, for messages: ".gif, .webp, .png, .svg or .json".
+    /// The known extensions, for messages: ".gif, .webp, .png (or .apng), .svg or .json".
     public static var extensionList: String {
-        let names = allCases.map { "." + $0.fileExtension }
+        let names = allCases.map { f in
+            "." + f.fileExtension + (f.rawValue != f.fileExtension && OutputFormat(fileExtension: f.rawValue) == f ? " (or .\(f.rawValue))" : "")
+        }
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
