@@ -30,12 +30,12 @@ import WavegenCLI
          "fb05b3f0bf7f009fa645bd2a9d2e2fada9f613c8674e81b16af77ba395938dfb"),
         (["orb", "--set", "gif.edges=dither", "--scale", "2"], "orb-set.webp",
          "da5002bcb96fbca9dd07dc233ea62898e76c2992478ebdbe288709ef6601b3a8"),
-        (["boat"], "boat.svg", "9b5a2cbbffb6b211150b259e4fa5cfb0bd09049177d9e6e82aac95e28e5984e5"),
-        (["classic"], "classic.svg", "c49b24640e19417b7587b5a5df9d56d426d812089a8e2c5f7f19e77edcddd6a6"),
-        (["dark"], "dark.svg", "cec8cc74ec38ef53bab95f62a1a73c90195e3a3c5802f07ba784c5bc6484cbb7"),
-        (["orb"], "orb.svg", "749d0b1c4138634ca24fb0bf924d91d5846310b2060f0031158c509a22539f9d"),
-        (["progress-bar"], "progress-bar.svg", "76dc714598d6163df4dbb508d7040f5f29df13fe03d4a3178a50c2387ebf9ff3"),
-        (["spinner"], "spinner.svg", "2807df4b377461bea706a16f766f53081cccc60eda0a8a2aa1a6a252cc26fd68"),
+        (["boat"], "boat.svg", "c5b4b75b770ee1f4f3e92a8272524c7a0e4f4dc26ddad7e608d2104e07142e07"),
+        (["classic"], "classic.svg", "2796088704e8b460ace96ec6bbf2d8f1f94c9d06f17f0fe5fa5a79910f174a81"),
+        (["dark"], "dark.svg", "d7d3e2dad7e57d30a98103208a9a64f2fe6ea4b33fb511e720f8254370b4e18f"),
+        (["orb"], "orb.svg", "6d4d2c0c7a8e24a2f7ab2affe79f8ea1cdd54abe39f243be059ff428e06c7824"),
+        (["progress-bar"], "progress-bar.svg", "5b25b57427a3d6cb33fe1620955eedd1ade180e12ce8987f8b8836b6c09ac2c3"),
+        (["spinner"], "spinner.svg", "7aa0c8a3756322faa39e02af0daa82aa1bce1957773a9ef0183119b8adc4cc9d"),
         (["boat"], "boat.png", "0939be1cdaf8a7ce31a759814ccd7ee57d3622ab75fbb19c000dd7ec6d0a9d37"),
         (["classic"], "classic.png", "8797a1311df9755806a7dada881c7eb965eb9dae8ca9dd33386e3a5d0395cce9"),
         (["dark"], "dark.png", "29ff61457e55d1f8a5e3474c0ba897ac17b729938262de144b0d76fa0849ffbb"),
@@ -47,12 +47,12 @@ import WavegenCLI
         (["dark"], "dark.json", "131732877b751050ffa48b1b2c42a843e13cc4ec4e5c25d472d15e6aee1aa04d"),
         (["orb"], "orb.json", "6c375caaa756c7195a3eefbe1191163d8c42158385de1f1ae9e27a54a7052a0e"),
         (["progress-bar"], "progress-bar.json", "9b948b711e5ca96ae127f3dcdd785922ac71c8de807f59205c8126d28addf4cb"),
-        (["spinner"], "spinner.json", "c6e76fefcc332bcb25e1a5a9c701cc1d8fbbdf0a43841881d53792eabe80c535"),
+        (["spinner"], "spinner.json", "dd2c1d9c79af7e84cced9b763a5727430691a7fdfde53d16fe83f4972cf27f1c"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump
     /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
-    static let pinnedAtOutputVersion = 2
+    static let pinnedAtOutputVersion = 3
 
     @Test func outputVersionMatchesThePins() {
         #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,

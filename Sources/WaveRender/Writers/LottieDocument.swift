@@ -164,9 +164,9 @@ struct LottieDocument {
         let layer = config.layers[i]
         let shift = Double(plan.layers[i].cycles) * layer.wavelength
         let (sine, segments) = scene.surface(layer: i, surfaces: surfaces, shift: shift)
-        let surface = VectorScene.roundedWithinTolerance(sine) { decimals in
+        let surface = VectorScene.roundedWithinTolerance { decimals in
             let path = LottieBezier.surface(segments, bottom: bottom, decimals: decimals)
-            return (path, path.segments(0..<segments.count))
+            return (path, sine.deviation(of: path.segments(0..<segments.count), samples: 64))
         }
         let items = [path(surface), color.map { fill($0) } ?? fill(layer.color, opacity: layer.opacity)]
         return group(items, position: shift == 0 ? nil : LottieDocument.animated([(0, [0, 0], nil), (Double(frames), [shift, 0], nil)]))

@@ -57,12 +57,18 @@ struct SVGDocument {
         let bottom = scene.waterBottom(levelKeyframes: levelKeyframes)
         var layers: [String] = []
         var frontLayerUse = ""
+        // Layers that drift the same distance share one keyframes rule.
+        var driftNames: [String: String] = [:]
         for (i, layer) in config.layers.enumerated() {
             let drift = motion.drift(layer: i)
             var style = ""
             if let drift {
-                let name = "\(p)d\(i)"
-                styles.append("@keyframes \(name){to{translate:\(px(drift.distance))}}")
+                let body = "{to{translate:\(px(drift.distance))}}"
+                let name = driftNames[body] ?? "\(p)d\(i)"
+                if driftNames[body] == nil {
+                    driftNames[body] = name
+                    styles.append("@keyframes \(name)\(body)")
+                }
                 style = " style=\"animation:\(motion.animation(name, micros: drift.micros, perLoop: drift.perLoop))\""
             }
             let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
@@ -121,41 +127,37 @@ struct SVGDocument {
 
     // MARK: Paths
 
-    /// Layer i's surface at frame 0 as a closed path: the sine as Béziers over the water box's width
-    /// and the distance its drift moves it (plus a pixel each side), down to `bottom`. Rounded to 2
-    /// decimals when the rounded path stays within `surfaceTolerance` of the sine, else more.
+    /// Layer i's surface at frame 0 as a closed path: the sine as straight lines over the water
+    /// box's width and the distance its drift moves it (plus a pixel each side), down to `bottom`.
+    /// Rounded to 2 decimals when the rounded path stays within `surfaceTolerance` of the sine,
+    /// else more.
     func surfacePath(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double, bottom: Double) -> String {
-        let (sine, segments) = scene.surface(layer: i, surfaces: surfaces, shift: shift)
-        return VectorScene.roundedWithinTolerance(sine) { SVGDocument.surfacePath(segments, bottom: bottom, decimals: $0) }
+        let (sine, vertices) = scene.surfaceLines(layer: i, surfaces: surfaces, shift: shift)
+        return VectorScene.roundedWithinTolerance { decimals in
+            let (d, traced) = SVGDocument.surfacePath(vertices, bottom: bottom, decimals: decimals)
+            return (d, sine.deviation(ofLines: traced))
+        }
     }
 
-    /// Path data for `segments` closed down to `bottom`, with the curves a reader traces from the
-    /// rounded numbers: one absolute move, one relative cubic, then smooth cubics (the segments
-    /// are Hermite cubics of equal steps, so each first control point mirrors the last one).
-    static func surfacePath(_ segments: [CubicSegment], bottom: Double, decimals: Int) -> (String, [CubicSegment]) {
+    /// Path data for the polyline through `vertices` closed down to `bottom`, with the vertices a
+    /// reader traces from the rounded numbers: one absolute move, then relative lines (the "l"
+    /// repeated implicitly), each step taken between rounded positions so no rounding adds up.
+    static func surfacePath(_ vertices: [PathPoint], bottom: Double, decimals: Int) -> (String, [PathPoint]) {
         var path = SVGPathData(decimals: decimals)
         func u(_ p: PathPoint) -> (Int, Int) { (path.units(p.x), path.units(p.y)) }
-        var current = u(segments[0].start)
+        var current = u(vertices[0])
         let start = current
         path.command("M")
         path.number(units: current.0)
         path.number(units: current.1)
-        var traced: [CubicSegment] = []
-        var lastControl = current
-        for (k, s) in segments.enumerated() {
-            let c1 = k == 0 ? u(s.control1) : (2 * current.0 - lastControl.0, 2 * current.1 - lastControl.1)
-            let c2 = u(s.control2), end = u(s.end)
-            // Further smooth cubics repeat the "s" implicitly.
-            if k < 2 { path.command(k == 0 ? "c" : "s") }
-            if k == 0 {
-                path.number(units: c1.0 - current.0)
-                path.number(units: c1.1 - current.1)
-            }
-            for v in [c2.0 - current.0, c2.1 - current.1, end.0 - current.0, end.1 - current.1] { path.number(units: v) }
-            func point(_ q: (Int, Int)) -> PathPoint { PathPoint(path.value(q.0), path.value(q.1)) }
-            traced.append(CubicSegment(start: point(current), control1: point(c1), control2: point(c2), end: point(end)))
-            lastControl = c2
-            current = end
+        var traced = [PathPoint(path.value(current.0), path.value(current.1))]
+        path.command("l")
+        for v in vertices.dropFirst() {
+            let next = u(v)
+            path.number(units: next.0 - current.0)
+            path.number(units: next.1 - current.1)
+            traced.append(PathPoint(path.value(next.0), path.value(next.1)))
+            current = next
         }
         path.command("V")
         path.number(bottom)

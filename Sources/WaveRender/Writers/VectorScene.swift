@@ -22,6 +22,9 @@ struct VectorScene {
     static let surfaceTolerance = 0.02
     /// The part of `surfaceTolerance` the Béziers themselves may use; rounding gets the rest.
     static let bezierTolerance = 0.01
+    /// The part of `surfaceTolerance` the SVG's lines may use (vertices may sit off the sine by as
+    /// much); rounding gets the rest.
+    static let lineTolerance = 0.014
     /// How far the level may lie off from the planned frames' values between keyframes, in output
     /// pixels: keyframes are exact at every planned frame and between them within this.
     static let levelTolerance = 0.05
@@ -53,15 +56,24 @@ struct VectorScene {
         return (sine, sine.segments(from: config.box.x - max(0, shift) - 1, to: config.box.maxX - min(0, shift) + 1))
     }
 
+    /// Layer i's surface in `surfaces` as straight lines, the same in every wavelength (see
+    /// `SineBeziers.periodicLines`), over the water box's width and the distance `shift` its drift
+    /// moves it, plus a pixel each side.
+    func surfaceLines(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double) -> (sine: SineBeziers, vertices: [PathPoint]) {
+        let (sine, _) = surface(layer: i, surfaces: surfaces, shift: shift)
+        let lower = config.box.x - max(0, shift) - 1, upper = config.box.maxX - min(0, shift) + 1
+        return (sine, sine.periodicLines(from: lower, to: upper, tolerance: VectorScene.lineTolerance))
+    }
+
     /// The first of `trace(2)`, `trace(3)`, `trace(4)` (a surface written with that many decimals,
-    /// and the curves a reader traces from the rounded numbers) that stays within
-    /// `surfaceTolerance` of `sine`; the last when none does.
-    static func roundedWithinTolerance<T>(_ sine: SineBeziers, _ trace: (_ decimals: Int) -> (T, [CubicSegment])) -> T {
+    /// and how far the curve a reader traces from the rounded numbers strays from the sine) that
+    /// stays within `surfaceTolerance`; the last when none does.
+    static func roundedWithinTolerance<T>(_ trace: (_ decimals: Int) -> (T, deviation: Double)) -> T {
         var best: T?
         for decimals in 2...4 {
-            let (written, traced) = trace(decimals)
+            let (written, deviation) = trace(decimals)
             best = written
-            if sine.deviation(of: traced, samples: 64) <= surfaceTolerance { break }
+            if deviation <= surfaceTolerance { break }
         }
         return best!
     }
@@ -91,30 +103,48 @@ struct VectorScene {
     /// The easing `(.364, 0, .636, 1)`: within 0.00025 of the half cosine `easeInOut` uses, over the
     /// whole ramp.
     static let easeInOutBezier = Easing(x1: 0.364, y1: 0, x2: 0.636, y2: 1)
+    /// The easing `(.328, .515, .639, 1)`: within 0.0001 of a quarter sine, sin(πp/2), from a zero
+    /// crossing to a crest.
+    static let quarterSineOut = Easing(x1: 0.328, y1: 0.515, x2: 0.639, y2: 1)
+    /// The mirror of `quarterSineOut`: 1 − cos(πp/2), from a crest to a zero crossing.
+    static let quarterSineIn = Easing(x1: 0.361, y1: 0, x2: 0.672, y2: 0.485)
 
-    /// The level's keyframes, or nil when it does not move. Ramps use their ends and an easing when
-    /// that stays within `levelTolerance`; otherwise (and for the tide) keyframes at every planned
+    /// The level's keyframes, or nil when it does not move. Ramps use their ends and an easing, and
+    /// the tide its zero crossings and turns with quarter and half sine easings, when that stays
+    /// within `levelTolerance` of the level at every time; otherwise keyframes at every planned
     /// frame, subdivided until linear steps between them stay within it.
     func levelKeyframes() -> [Keyframe]? {
         guard config.level.moves else { return nil }
         let n = plan.frameCount
-        if case let .ramp(from, to, ease, pingpong) = config.level, pingpong || n > 1 {
-            let span = abs(to - from) * config.box.height
-            var easing: Easing?
-            if ease == .easeInOut {
-                let b = VectorScene.easeInOutBezier
-                let worst = (0...1000).map { k -> Double in
-                    let p = Double(k) / 1000
-                    return abs(VectorScene.cubicBezier(b, at: p) - ease.apply(p)) * span
-                }.max() ?? 0
-                if worst <= VectorScene.levelTolerance { easing = b }
-            }
-            if ease == .linear || easing != nil {
-                let stops = pingpong ? [0, 0.5, 1] : [0, Double(n - 1) / Double(n), 1]
-                return stops.map { Keyframe(u: $0, value: levelOffset($0), easing: easing) }
-            }
+        var stops: [(u: Double, easing: Easing?)] = []
+        switch config.level {
+        case let .ramp(_, _, ease, pingpong) where pingpong || n > 1:
+            let easing = ease == .easeInOut ? VectorScene.easeInOutBezier : nil
+            stops = (pingpong ? [0, 0.5, 1] : [0, Double(n - 1) / Double(n), 1]).map { ($0, easing) }
+        case .tide:
+            stops = [(0, VectorScene.quarterSineOut), (0.25, VectorScene.easeInOutBezier), (0.75, VectorScene.quarterSineIn), (1, nil)]
+        default:
+            break
         }
+        let eased = stops.map { Keyframe(u: $0.u, value: levelOffset($0.u), easing: $0.easing) }
+        if !eased.isEmpty, VectorScene.deviation(of: eased, from: levelOffset) <= VectorScene.levelTolerance { return eased }
         return dense(levelOffset)
+    }
+
+    /// The largest distance between the motion `keyframes` describe (each eased towards the next)
+    /// and `f`, sampled 4,000 times over the loop.
+    static func deviation(of keyframes: [Keyframe], from f: (Double) -> Double) -> Double {
+        var worst = 0.0
+        var k = 0
+        for i in 0...4000 {
+            let u = Double(i) / 4000
+            while k + 2 < keyframes.count, u > keyframes[k + 1].u { k += 1 }
+            let a = keyframes[k], b = keyframes[min(k + 1, keyframes.count - 1)]
+            let p = b.u > a.u ? min(1, max(0, (u - a.u) / (b.u - a.u))) : 1
+            let progress = a.easing.map { cubicBezier($0, at: p) } ?? p
+            worst = max(worst, abs(a.value + (b.value - a.value) * progress - f(u)))
+        }
+        return worst
     }
 
     /// Keyframes at every planned frame of `f`, each step split in m equal parts, m the least that

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import WaveKit
+@testable import WaveRender
+
+/// What the vector writers draw stays where the raster draws it: the level's keyframes, as a CSS
+/// or Lottie player eases them, within `levelTolerance` of the level at every time, and the SVG's
+/// surface lines, as written, within `surfaceTolerance` of the sine. Both are checked against slow
+/// references written here, not with the writer's own measures.
+@Suite struct VectorSceneTests {
+    func scene(_ name: String, _ sets: [String] = []) throws -> VectorScene {
+        let pipeline = RenderPipeline()
+        let config = try pipeline.load(name, overrides: try sets.map { try #require(PresetOverride(parsing: $0)) })
+        return VectorScene(config: config, plan: try pipeline.plan(config))
+    }
+
+    /// A cubic-bezier() timing function at input progress p, from a table of 20,001 points of the
+    /// curve and straight lines between them (no root finding).
+    static func slowTiming(_ e: VectorScene.Easing, _ p: Double) -> Double {
+        var previous = (x: 0.0, y: 0.0)
+        for i in 1...20_000 {
+            let t = Double(i) / 20_000, m = 1 - t
+            let x = 3 * m * m * t * e.x1 + 3 * m * t * t * e.x2 + t * t * t
+            let y = 3 * m * m * t * e.y1 + 3 * m * t * t * e.y2 + t * t * t
+            if x >= p {
+                return x > previous.x ? previous.y + (y - previous.y) * (p - previous.x) / (x - previous.x) : y
+            }
+            previous = (x, y)
+        }
+        return 1
+    }
+
+    /// The offset keyframes give at loop fraction u, as a player computes it.
+    static func played(_ keys: [VectorScene.Keyframe], at u: Double) -> Double {
+        guard let i = keys.lastIndex(where: { $0.u <= u }), i + 1 < keys.count else { return keys.last!.value }
+        let a = keys[i], b = keys[i + 1]
+        let p = (u - a.u) / (b.u - a.u)
+        return a.value + (b.value - a.value) * (a.easing.map { slowTiming($0, p) } ?? p)
+    }
+
+    @Test(arguments: [
+        ("spinner", [String]()), ("progress-bar", []), ("classic", ["level={\"from\":0.2,\"to\":0.8,\"ease\":\"easeInOut\"}"]),
+        ("classic", ["level={\"base\":0.5,\"tide\":0.3}"]), ("classic", ["level={\"from\":0.1,\"to\":0.9,\"ease\":\"easeInOut\",\"pingpong\":true}"]),
+        ("classic", ["size=[1600,1600]", "level={\"base\":0.5,\"tide\":0.45}"]), ("spinner", ["level={\"from\":0.3,\"to\":0.7}"]),
+    ])
+    func levelKeyframesStayWithinTolerance(_ name: String, _ sets: [String]) throws {
+        let scene = try scene(name, sets)
+        let keys = try #require(scene.levelKeyframes())
+        var worst = 0.0
+        for i in 0...2000 {
+            let u = Double(i) / 2000
+            worst = max(worst, abs(VectorSceneTests.played(keys, at: u) - scene.levelOffset(u)))
+        }
+        #expect(worst <= VectorScene.levelTolerance, "\(name) \(sets): \(worst) px")
+        let n = scene.plan.frameCount
+        for k in 0...n {
+            #expect(abs(VectorSceneTests.played(keys, at: Double(k) / Double(n)) - scene.levelOffset(Double(k) / Double(n))) <= VectorScene.levelTolerance)
+        }
+    }
+
+    /// The tide is four eased keyframes on the bundled spinner (its easings are within 0.0003 of
+    /// the sine, 0.003 px here); on a 1600 px canvas that would stray over the tolerance, so it
+    /// gets a keyframe at every planned frame or finer.
+    @Test func tideIsFourEasedKeyframesWhereThatIsCloseEnough() throws {
+        let small = try #require(try scene("spinner").levelKeyframes())
+        #expect(small.map(\.u) == [0, 0.25, 0.75, 1])
+        #expect(small.dropLast().allSatisfy { $0.easing != nil })
+        let large = try scene("spinner", ["size=[1600,1600]", "level={\"base\":0.5,\"tide\":0.45}"])
+        let keys = try #require(large.levelKeyframes())
+        #expect(keys.count >= large.plan.frameCount + 1 && keys.allSatisfy { $0.easing == nil })
+    }
+
+    /// Every bundled preset's SVG surfaces, as written with 2 decimals, lie within 0.02 px of the
+    /// sine (sampled every 1/64 px), start and end a pixel beyond the box and its drift, and take
+    /// fewer vertices than chords on the sine would.
+    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    func svgSurfaceLinesStayWithinTolerance(_ name: String) throws {
+        let scene = try scene(name)
+        let surfaces = scene.model.surfaces(frame: 0, of: scene.plan.frameCount)
+        for i in scene.config.layers.indices {
+            let shift = Double(scene.plan.layers[i].cycles) * scene.config.layers[i].wavelength
+            let (sine, vertices) = scene.surfaceLines(layer: i, surfaces: surfaces, shift: shift)
+            let (_, traced) = SVGDocument.surfacePath(vertices, bottom: 100, decimals: 2)
+            var worst = 0.0
+            for (p, q) in zip(traced, traced.dropFirst()) {
+                var x = p.x
+                while x <= q.x {
+                    let y = p.y + (q.y - p.y) * (x - p.x) / (q.x - p.x)
+                    worst = max(worst, abs(y - sine.height(atX: x)))
+                    x += 1.0 / 64
+                }
+            }
+            #expect(worst <= VectorScene.surfaceTolerance, "\(name) layer \(i): \(worst) px")
+            #expect(traced.first!.x <= scene.config.box.x - max(0, shift) - 1)
+            #expect(traced.last!.x >= scene.config.box.maxX - min(0, shift) + 1 - 0.005)
+            // Chords within the tolerance are at most sqrt(8 tol / curvature) long at the crests.
+            let k = sine.amplitude * pow(2 * Double.pi / sine.wavelength, 2)
+            let span = traced.last!.x - traced.first!.x
+            #expect(Double(traced.count - 1) < span / (8 * VectorScene.lineTolerance / k).squareRoot())
+        }
+    }
+}
