@@ -52,7 +52,14 @@ final class BoundedLZW {
     /// Codes `choices` (pixel count `count`) with LZW minimum code size `minimumCodeSize`. Returns
     /// the data sub-blocks (length byte, up to 255 bytes; no terminator) and fills `written` with
     /// the value written for each pixel; or nil, as soon as the blocks reach `limit` bytes.
-    func encode(_ choices: Choices, count: Int, minimumCodeSize: Int, limit: Int = .max, written: inout [UInt8]) -> [UInt8]? {
+    ///
+    /// With `lookahead` above 0 the parse is flexible (one step ahead, as in LZW-FP): each string
+    /// may stop up to `lookahead` values short of the longest match, at the prefix after which the
+    /// next string reaches furthest (ties keep the longer string). Any prefix is a dictionary
+    /// string every pixel it covers accepts, and the decoder rebuilds the same dictionary from
+    /// the codes, so the stream stays plain GIF LZW.
+    func encode(_ choices: Choices, count: Int, minimumCodeSize: Int, limit: Int = .max, lookahead: Int = 0,
+                written: inout [UInt8]) -> [UInt8]? {
         written = [UInt8](repeating: 0, count: count)
         var out = CodeWriter(minimumCodeSize: minimumCodeSize)
         let clear = 1 << minimumCodeSize
@@ -66,7 +73,20 @@ final class BoundedLZW {
             var position = 0
             var code = Int(choices.preferred[0])
             while true {
-                let (match, length) = longestMatch(from: code, at: position, choices, count: count)
+                var (match, length) = longestMatch(from: code, at: position, choices, count: count)
+                if lookahead > 0, length > 1, position + length < count {
+                    func reach(_ l: Int) -> Int {
+                        l + longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count).length
+                    }
+                    var best = (code: match, length: length, reach: reach(length))
+                    var prefix = Int(parent[match])
+                    for l in stride(from: length - 1, through: max(1, length - lookahead), by: -1) {
+                        let r = reach(l)
+                        if r > best.reach { best = (prefix, l, r) }
+                        prefix = Int(parent[prefix])
+                    }
+                    (match, length) = (best.code, best.length)
+                }
                 spell(match, length: length, into: written.baseAddress! + position)
                 position += length
                 out.put(match)

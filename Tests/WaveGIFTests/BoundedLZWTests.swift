@@ -1,30 +1,36 @@
+import Foundation
 import Testing
 @testable import WaveGIF
 import WaveTestSupport
 
 /// One image written to a file of its own: by giflib's coder (`pixels`), or as the blocks
 /// `BoundedLZW` codes for the same pixels with no freedom at all.
-private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int, bounded: Bool) throws -> [UInt8] {
+private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int, bounded: Bool, lookahead: Int = 0,
+                         shades: Int = 0, writtenOut: UnsafeMutablePointer<[UInt8]>? = nil) throws -> [UInt8] {
     let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
     let stream = try GIFStream(width: width, height: height, colors: palette)
     let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
     let rect = PixelRect(x: 0, y: 0, width: width, height: height)
     if bounded {
-        // Only a pixel's own value is within tolerance 0 of it.
+        // Values `shades` apart are 16 × `shades` levels apart, within the tolerance (0: only a
+        // pixel's own value is within tolerance of it).
         var error = [UInt8](repeating: 255, count: 256 * 256)
-        for v in 0..<256 { error[v << 8 | v] = 0 }
-        let zero = [UInt8](repeating: 0, count: pixels.count)
+        for v in 0..<colors { for t in 0..<colors where abs(v - t) <= shades { error[v << 8 | t] = UInt8(16 * abs(v - t)) } }
+        let zero = [UInt8](repeating: 0, count: pixels.count), tolerance = [UInt8](repeating: UInt8(16 * shades), count: pixels.count)
         var written: [UInt8] = []
         let coded = pixels.withUnsafeBufferPointer { p in
             zero.withUnsafeBufferPointer { z in
+              tolerance.withUnsafeBufferPointer { tol in
                 error.withUnsafeBufferPointer { e in
-                    BoundedLZW().encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: z, keyError: z, error: e, key: -1),
-                                        count: pixels.count, minimumCodeSize: codeSize, written: &written)
+                    BoundedLZW().encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: tol, keyError: z, error: e, key: -1),
+                                        count: pixels.count, minimumCodeSize: codeSize, lookahead: lookahead, written: &written)
                 }
+              }
             }
         }
         let blocks = try #require(coded)
-        #expect(written == pixels)
+        if shades == 0 { #expect(written == pixels) }
+        if let out = writtenOut { out.pointee = written }
         try stream.putFrame(blocks: blocks, rect: rect, codeSize: codeSize, delay: 0, disposal: 0, transparentIndex: Int?.none)
     } else {
         try stream.putFrame(pixels, rect: rect, codeSize: codeSize, delay: 0, disposal: 0, transparentIndex: Int?.none)
@@ -38,25 +44,65 @@ private func channelError(_ a: [UInt8], _ b: [UInt8], _ p: Int) -> Int {
     (0..<4).map { abs(Int(a[p * 4 + $0]) - Int(b[p * 4 + $0])) }.max()!
 }
 
+/// Runs of random length and value, with stretches of noise.
+private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
+    var random = SeededGenerator(state: seed)
+    var pixels = [UInt8](repeating: 0, count: count)
+    var i = 0
+    while i < pixels.count {
+        let run = Int.random(in: 1...40, using: &random)
+        let v = UInt8(Int.random(in: 0..<colors, using: &random))
+        let noisy = Int.random(in: 0..<4, using: &random) == 0
+        for k in i..<min(pixels.count, i + run) { pixels[k] = noisy ? UInt8(Int.random(in: 0..<colors, using: &random)) : v }
+        i += run
+    }
+    return pixels
+}
+
 @Suite struct BoundedLZWTests {
     /// With no freedom the coder is giflib's: byte for byte, over code sizes 2…8, runs, noise, a
     /// single pixel, and images long enough to fill the table (clear codes) and span many blocks.
     @Test(arguments: [(1, 1, 2), (7, 5, 2), (64, 64, 4), (200, 150, 16), (300, 200, 256), (97, 61, 200), (512, 512, 3)])
     func exactCodingIsGiflibs(width: Int, height: Int, colors: Int) throws {
-        var random = SeededGenerator(state: UInt64(width * 1000 + colors))
-        var pixels = [UInt8](repeating: 0, count: width * height)
-        var i = 0
-        while i < pixels.count {
-            // Runs of random length and value, with stretches of noise.
-            let run = Int.random(in: 1...40, using: &random)
-            let v = UInt8(Int.random(in: 0..<colors, using: &random))
-            let noisy = Int.random(in: 0..<4, using: &random) == 0
-            for k in i..<min(pixels.count, i + run) { pixels[k] = noisy ? UInt8(Int.random(in: 0..<colors, using: &random)) : v }
-            i += run
-        }
+        let pixels = runsAndNoise(count: width * height, colors: colors, seed: UInt64(width * 1000 + colors))
         let giflib = try singleImage(pixels, width: width, height: height, colors: colors, bounded: false)
         let ours = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true)
         #expect(ours == giflib, "\(width)×\(height), \(colors) colors: \(ours.count) bytes vs giflib's \(giflib.count)")
+    }
+
+    /// Flexible parsing (a string may stop short of the longest match when the next one then
+    /// reaches further) writes streams giflib decodes to exactly the values the coder says it
+    /// wrote, each within the tolerance, at every lookahead, exact or with freedom; and with
+    /// freedom it finds shorter codings than greedy parsing.
+    @Test func flexibleParsingDecodesToWhatItWrote() throws {
+        // Runs and noise; and a wave scene's kind of image: two colors meeting at a sine, the edge
+        // pixels in 14 shades of coverage between them.
+        let wave = (0..<(160 * 120)).map { p -> UInt8 in
+            let x = Double(p % 160), y = Double(p / 160)
+            let coverage = min(1, max(0, y - 60 - 18 * sin(x / 9) - 7 * sin(x / 4 + 1)))
+            return UInt8((coverage * 15).rounded())
+        }
+        let images = [(64, 64, 4), (200, 150, 16), (97, 61, 200)].map { (width, height, colors) in
+            (width, height, colors, runsAndNoise(count: width * height, colors: colors, seed: UInt64(width * 1000 + colors)))
+        } + [(160, 120, 16, wave)]
+        var shorter: [String] = []
+        for (width, height, colors, pixels) in images {
+            let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
+            for shades in [0, 1, 2] {
+                let greedy = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true, shades: shades)
+                for lookahead in [1, 8, 64] {
+                    var written: [UInt8] = []
+                    let file = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true,
+                                               lookahead: lookahead, shades: shades, writtenOut: &written)
+                    let decoded = try GIFDecoder.decode(file)
+                    let what = "\(width)×\(height), ±\(shades), lookahead \(lookahead)"
+                    #expect(decoded.frames == [expand(written, palette, transparent: nil)], "\(what)")
+                    #expect(zip(written, pixels).allSatisfy { abs(Int($0) - Int($1)) <= shades }, "\(what)")
+                    if shades > 0 && file.count < greedy.count { shorter.append(what) }
+                }
+            }
+        }
+        #expect(shorter.count >= 4, "shorter than greedy: \(shorter)")
     }
 
     /// Noisy frames over a smooth ramp palette (with and without a transparent index): every
