@@ -380,8 +380,9 @@ struct PaletteLayout {
 struct PNGChunkWriter {
     private(set) var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    mutating func header(width: Int, height: Int, bitDepth: Int) {
-        chunk("IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [UInt8(bitDepth), 3, 0, 0, 0])
+    /// `IHDR`: colour type 3 (indexed) by default, 6 for RGBA.
+    mutating func header(width: Int, height: Int, bitDepth: Int, colorType: UInt8 = 3) {
+        chunk("IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [UInt8(bitDepth), colorType, 0, 0, 0])
     }
 
     mutating func chunk(_ type: String, _ data: [UInt8]) {

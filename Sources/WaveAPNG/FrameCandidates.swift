@@ -105,7 +105,8 @@ struct FrameCandidates {
     }
 }
 
-/// PNG row packing and filtering (filter method 0; for indexed images a "pixel" is one byte).
+/// PNG row packing and filtering (filter method 0; for indexed images a "pixel" is one byte, for
+/// 8-bit RGBA four).
 enum RowFilter {
     enum Kind: UInt8, CaseIterable {
         case none = 0, sub, up, average, paeth
@@ -154,7 +155,7 @@ enum RowFilter {
     }
 
     /// The filtered image data: each row prefixed by its filter type.
-    static func filter(_ packed: [UInt8], rowBytes: Int, strategy: Strategy) -> [UInt8] {
+    static func filter(_ packed: [UInt8], rowBytes: Int, strategy: Strategy, bytesPerPixel: Int = 1) -> [UInt8] {
         let height = rowBytes == 0 ? 0 : packed.count / rowBytes
         var out = [UInt8]()
         out.reserveCapacity((rowBytes + 1) * height)
@@ -163,13 +164,13 @@ enum RowFilter {
         for y in 0..<height {
             switch strategy {
             case let .uniform(kind):
-                apply(kind, packed, y: y, rowBytes: rowBytes, into: &row)
+                apply(kind, packed, y: y, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, into: &row)
                 out.append(kind.rawValue)
                 out.append(contentsOf: row)
             case .adaptive:
                 var bestKind = RowFilter.Kind.none, bestCost = Int.max
                 for kind in Kind.allCases {
-                    apply(kind, packed, y: y, rowBytes: rowBytes, into: &trial)
+                    apply(kind, packed, y: y, rowBytes: rowBytes, bytesPerPixel: bytesPerPixel, into: &trial)
                     var cost = 0
                     for b in trial { cost += b < 128 ? Int(b) : 256 - Int(b) }
                     if cost < bestCost { bestCost = cost; bestKind = kind; swap(&row, &trial) }
@@ -181,8 +182,9 @@ enum RowFilter {
         return out
     }
 
-    /// Row `y` of `packed` filtered with `kind` (bytes per pixel 1).
-    static func apply(_ kind: Kind, _ packed: [UInt8], y: Int, rowBytes: Int, into row: inout [UInt8]) {
+    /// Row `y` of `packed` filtered with `kind`; the byte a filter calls "left" is `bytesPerPixel`
+    /// back.
+    static func apply(_ kind: Kind, _ packed: [UInt8], y: Int, rowBytes: Int, bytesPerPixel bpp: Int = 1, into row: inout [UInt8]) {
         packed.withUnsafeBufferPointer { p in
             row.withUnsafeMutableBufferPointer { r in
                 let cur = p.baseAddress! + y * rowBytes
@@ -191,18 +193,17 @@ enum RowFilter {
                 case .none:
                     for i in 0..<rowBytes { r[i] = cur[i] }
                 case .sub:
-                    r[0] = cur[0]
-                    for i in 1..<max(1, rowBytes) { r[i] = cur[i] &- cur[i - 1] }
+                    for i in 0..<rowBytes { r[i] = i >= bpp ? cur[i] &- cur[i - bpp] : cur[i] }
                 case .up:
                     if let up { for i in 0..<rowBytes { r[i] = cur[i] &- up[i] } } else { for i in 0..<rowBytes { r[i] = cur[i] } }
                 case .average:
                     for i in 0..<rowBytes {
-                        let a = i > 0 ? Int(cur[i - 1]) : 0, b = up.map { Int($0[i]) } ?? 0
+                        let a = i >= bpp ? Int(cur[i - bpp]) : 0, b = up.map { Int($0[i]) } ?? 0
                         r[i] = cur[i] &- UInt8((a + b) / 2)
                     }
                 case .paeth:
                     for i in 0..<rowBytes {
-                        let a = i > 0 ? cur[i - 1] : 0, b = up?[i] ?? 0, c = i > 0 ? (up?[i - 1] ?? 0) : 0
+                        let a = i >= bpp ? cur[i - bpp] : 0, b = up?[i] ?? 0, c = i >= bpp ? (up?[i - bpp] ?? 0) : 0
                         r[i] = cur[i] &- paeth(a, b, c)
                     }
                 }

@@ -1,6 +1,6 @@
 import Foundation
 import WaveKit
-import WavePNG
+import WaveAPNG
 import WaveText
 
 /// What the vector writers (SVG, Lottie) share: the wave model at the planned speeds, each layer's
@@ -201,7 +201,7 @@ struct VectorScene {
         let image = rider.image.resampled(width: Int((rider.width * resolution).rounded(.up)),
                                           height: Int((rider.height * resolution).rounded(.up)))
         do {
-            return (try PNGImage(width: image.width, height: image.height, rgba: image.rgba).encoded(), image.width, image.height)
+            return (try StillPNG.encode(rgba: image.rgba, width: image.width, height: image.height), image.width, image.height)
         } catch {
             throw RenderError(.failure, ["\(format): \(error.description)"])
         }
