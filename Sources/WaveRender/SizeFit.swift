@@ -16,8 +16,9 @@ import WaveKit
 /// (`DisplayedFrames.meanSquaredError`). The search is a greedy rate–distortion descent: from the
 /// preset as it is, each step tries one notch further on every knob and takes the one that loses
 /// the least quality per byte saved (measured, not assumed: which knob goes first depends on the
-/// scene); once a step's candidates fit, the best-quality one that fits is kept and each knob is
-/// turned back as far as the budget allows. Deterministic: the same inputs give the same choice.
+/// scene); once a step's candidates fit, the best-quality one that fits is kept and polished (knobs
+/// turned back, on, or traded one for another while the file fits and looks better).
+/// Deterministic: the same inputs give the same choice.
 public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).
     public static let minimumFrameRate = 10.0
@@ -97,7 +98,7 @@ public struct SizeFit: Sendable {
         let steps = [4.0, 6, 8, 12, 16, 24, 32].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
         if !steps.isEmpty { dials.append(Dial(knob: .edgeStep, values: [config.edgeStep] + steps)) }
         if format == .gif {
-            let bounds = [4, 8, 16, 32, 64, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }
+            let bounds = [2, 4, 6, 8, 12, 16, 24, 32, 64, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }
             if !bounds.isEmpty { dials.append(Dial(knob: .gifLossy, values: [Double(config.gif.lossy)] + bounds.map(Double.init))) }
         }
         if format == .webp {
@@ -313,16 +314,35 @@ public struct SizeFit: Sendable {
             }
         }
 
-        /// Turns knobs of a fitting candidate back, one notch at a time, while the file still fits
-        /// and looks better.
+        /// Polishes a fitting candidate: a knob a notch back or on, or one back and another on (a
+        /// trade the greedy walk cannot see), the best such move each time, while the file still
+        /// fits and looks better. Ends: each move is strictly better in `Search.better`'s order.
         mutating func relax(_ chosen: Candidate) throws(RenderError) -> Candidate {
             var best = chosen
             var improved = true
+            let last = fit.dials.map { $0.values.count - 1 }
             while improved {
                 improved = false
                 var options: [Candidate] = []
-                let back = fit.dials.indices.filter { best.notches[$0] > 0 }.map { k in var n = best.notches; n[k] -= 1; return n }
-                for c in try evaluate(back) where fits(c) && Search.better(c, best) { options.append(c) }
+                var moves: [[Int]] = []
+                // A notch on can look better too: the knobs interact (a coarser edge ramp can leave
+                // the lossy coder less to approximate).
+                for k in fit.dials.indices where best.notches[k] < last[k] {
+                    var n = best.notches
+                    n[k] += 1
+                    moves.append(n)
+                }
+                for k in fit.dials.indices where best.notches[k] > 0 {
+                    var n = best.notches
+                    n[k] -= 1
+                    moves.append(n)
+                    for j in fit.dials.indices where j != k && n[j] < last[j] {
+                        var traded = n
+                        traded[j] += 1
+                        moves.append(traded)
+                    }
+                }
+                for c in try evaluate(moves) where fits(c) && Search.better(c, best) { options.append(c) }
                 if let c = options.min(by: Search.better) {
                     best = c
                     improved = true
