@@ -261,7 +261,7 @@ public struct SizeFit: Sendable {
                 try walk(from: from, fixed: rate, last: last, best: &best)
             }
             let chosen = best ?? extreme
-            return Result(chosen: try relax(chosen), smallest: chosen, tried: tried)
+            return Result(chosen: try polish(chosen), smallest: chosen, tried: tried)
         }
 
         /// Walks from `from`, each step the move of a knob (other than `fixed`) that loses the least
@@ -317,7 +317,7 @@ public struct SizeFit: Sendable {
         /// Polishes a fitting candidate: a knob a notch back or on, or one back and another on (a
         /// trade the greedy walk cannot see), the best such move each time, while the file still
         /// fits and looks better. Ends: each move is strictly better in `Search.better`'s order.
-        mutating func relax(_ chosen: Candidate) throws(RenderError) -> Candidate {
+        mutating func polish(_ chosen: Candidate) throws(RenderError) -> Candidate {
             var best = chosen
             var improved = true
             let last = fit.dials.map { $0.values.count - 1 }

@@ -4,8 +4,8 @@ import WaveAPNG
 import WaveText
 
 /// What the vector writers (SVG, Lottie) share: the wave model at the planned speeds, each layer's
-/// surface as Béziers within a tolerance, the level's keyframes, the rider's poses at every planned
-/// frame and its embedded image. The writers only spell these in their own syntax, so an SVG and a
+/// surface within a tolerance (as Béziers for Lottie, straight lines for SVG), the level's
+/// keyframes, the rider's poses at every planned frame and its embedded image. The writers only spell these in their own syntax, so an SVG and a
 /// Lottie of one preset show the same picture at the same time.
 struct VectorScene {
     let config: WaveConfig
@@ -47,21 +47,29 @@ struct VectorScene {
         return (config.box.maxY + rise + 1).rounded(.up)
     }
 
-    /// Layer i's surface in `surfaces` and its Béziers over the water box's width and the distance
-    /// `shift` its drift moves it (plus a pixel each side), left to right.
-    func surface(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double) -> (sine: SineBeziers, segments: [CubicSegment]) {
+    /// Layer i's surface in `surfaces`, as the wave model places it.
+    func sine(layer i: Int, surfaces: WaveModel.Surfaces) -> SineBeziers {
         let layer = config.layers[i]
-        let sine = SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
-                               origin: surfaces.origin, base: surfaces.base[i], tolerance: VectorScene.bezierTolerance)
-        return (sine, sine.segments(from: config.box.x - max(0, shift) - 1, to: config.box.maxX - min(0, shift) + 1))
+        return SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
+                           origin: surfaces.origin, base: surfaces.base[i], tolerance: VectorScene.bezierTolerance)
     }
 
-    /// Layer i's surface in `surfaces` as straight lines, the same in every wavelength (see
-    /// `SineBeziers.periodicLines`), over the water box's width and the distance `shift` its drift
+    /// The span a surface path covers: the water box's width and the distance `shift` its drift
     /// moves it, plus a pixel each side.
+    func span(shift: Double) -> (lower: Double, upper: Double) {
+        (config.box.x - max(0, shift) - 1, config.box.maxX - min(0, shift) + 1)
+    }
+
+    /// Layer i's surface in `surfaces` and its Béziers over `span(shift:)`, left to right.
+    func surface(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double) -> (sine: SineBeziers, segments: [CubicSegment]) {
+        let sine = sine(layer: i, surfaces: surfaces), (lower, upper) = span(shift: shift)
+        return (sine, sine.segments(from: lower, to: upper))
+    }
+
+    /// Layer i's surface in `surfaces` as straight lines over `span(shift:)`, the same in every
+    /// wavelength (see `SineBeziers.periodicLines`).
     func surfaceLines(layer i: Int, surfaces: WaveModel.Surfaces, shift: Double) -> (sine: SineBeziers, vertices: [PathPoint]) {
-        let (sine, _) = surface(layer: i, surfaces: surfaces, shift: shift)
-        let lower = config.box.x - max(0, shift) - 1, upper = config.box.maxX - min(0, shift) + 1
+        let sine = sine(layer: i, surfaces: surfaces), (lower, upper) = span(shift: shift)
         return (sine, sine.periodicLines(from: lower, to: upper, tolerance: VectorScene.lineTolerance))
     }
 
