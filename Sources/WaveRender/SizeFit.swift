@@ -95,7 +95,7 @@ public struct SizeFit: Sendable {
 
     static func dials(config: WaveConfig, plan: LoopPlan, format: OutputFormat) -> [Dial] {
         var dials: [Dial] = []
-        let steps = [4.0, 6, 8, 12, 16, 24, 32].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
+        let steps = [4.0, 6, 8, 12, 16, 24, 32, 48, 64, 128].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
         if !steps.isEmpty { dials.append(Dial(knob: .edgeStep, values: [config.edgeStep] + steps)) }
         if format == .gif {
             let bounds = [2, 4, 6, 8, 12, 16, 24, 32, 64, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }

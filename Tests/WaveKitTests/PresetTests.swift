@@ -86,7 +86,7 @@ func problems(_ text: String) -> [String] {
         ("{\"layers\": [{\"color\": \"#fff\", \"amplitude\": \"18 pixels\"}]}", "at layers[0].amplitude: \"18 pixels\" is not a length (expected a number or a string like \"18px\")"),
         ("[1, 2]", "expected an object, got an array"),
         ("{\"loops\": -1}", "at loops: must be between 0 and 65535, got -1"),
-        ("{\"edgeStep\": 0.5}", "at edgeStep: must be at least 1 and at most 32, got 0.5"),
+        ("{\"edgeStep\": 0.5}", "at edgeStep: must be at least 1 and at most 128, got 0.5"),
         ("{\"edgeStep\": \"fine\"}", "at edgeStep: expected a number, got \"fine\""),
         ("{\"background\": \"none\"}", "at background: \"none\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or \"transparent\")"),
     ])

@@ -75,10 +75,10 @@ import WaveTestSupport
         let result = try SizeFit(config: config, plan: plan, format: .gif, maxBytes: 100).run()
         #expect(result.chosen == nil)
         #expect(result.smallest.bytes.count == result.tried.map(\.bytes.count).min())
-        #expect(result.smallest.changes.contains { $0.hasPrefix("edgeStep 32") })
+        #expect(result.smallest.changes.contains { $0.hasPrefix("edgeStep 128") })
         let error = SizeFit.nothingFits(result, format: .gif, maxBytes: 100)
         #expect(error.kind == .overBudget)
-        #expect(error.description.hasPrefix("nothing fits in 100 bytes: the smallest file reached is \(NumberText.grouped(result.smallest.bytes.count)) bytes, with edgeStep 32, gif.lossy 128 and 10 fps (every 2nd frame); not written"))
+        #expect(error.description.hasPrefix("nothing fits in 100 bytes: the smallest file reached is \(NumberText.grouped(result.smallest.bytes.count)) bytes, with edgeStep 128, gif.lossy 128 and 10 fps (every 2nd frame); not written"))
     }
 
     @Test func theFrameRateIsDividedByWholeDivisorsAboveTheFloor() throws {

@@ -54,7 +54,7 @@ import WaveWebP
         #expect(r.code == 1)
         #expect(r.errLines.count == 1)
         #expect(r.err.contains("x.gif: nothing fits in 100 bytes: the smallest file reached is "))
-        #expect(r.err.contains("with edgeStep 32, gif.lossy 128 and 10 fps (every 2nd frame); not written"))
+        #expect(r.err.contains("with edgeStep 128, gif.lossy 128 and 10 fps (every 2nd frame); not written"))
         #expect(!FileManager.default.fileExists(atPath: folder.file("x.gif")))
         #expect(strayTemporaries(try folder.contents()).isEmpty)
         // A vector file has nothing to turn: checked, not tuned.

@@ -359,10 +359,10 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": "transparent"
     },
     "edgeStep": {
-      "description": "Largest difference, in 8-bit levels of any channel, between neighbouring shades of an anti-aliased edge, 1…32. Larger steps mean fewer palette colors and smaller files; the default 3 is as smooth as 8-bit color shows.",
+      "description": "Largest difference, in 8-bit levels of any channel, between neighbouring shades of an anti-aliased edge, 1…128. Larger steps mean fewer palette colors and smaller files; the default 3 is as smooth as 8-bit color shows, 128 leaves one shade between full-contrast colors.",
       "type": "number",
       "minimum": 1,
-      "maximum": 32,
+      "maximum": 128,
       "default": 3
     },
     "shape": {

@@ -84,7 +84,7 @@ extension WaveConfig {
     /// The default `edgeStep`: edges as smooth as 8-bit color shows them.
     public static let defaultEdgeStep = 3.0
     /// The range `edgeStep` may take.
-    public static let edgeStepRange = 1.0...32.0
+    public static let edgeStepRange = 1.0...128.0
 }
 
 /// How long one loop lasts.
