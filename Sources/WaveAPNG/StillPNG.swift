@@ -5,9 +5,9 @@
 /// defaults were about a quarter larger (the bundled boat at 246×214: 8,303 bytes, here 6,509).
 public enum StillPNG {
     /// The PNG file of `rgba` (straight alpha, `width` × `height` × 4 bytes).
-    public static func encode(rgba: [UInt8], width: Int, height: Int) throws(APNGError) -> [UInt8] {
+    public static func encode(rgba: [UInt8], width: Int, height: Int) throws(StillPNGError) -> [UInt8] {
         guard width > 0, height > 0, rgba.count == width * height * 4 else {
-            throw APNGError("a \(width)×\(height) RGBA image needs \(max(0, width * height * 4)) bytes, got \(rgba.count)")
+            throw StillPNGError("a \(width)×\(height) RGBA image needs \(max(0, width * height * 4)) bytes, got \(rgba.count)")
         }
         let rowBytes = width * 4
         let trial = Deflater(.libdeflate(level: 6))
@@ -24,4 +24,16 @@ public enum StillPNG {
         out.chunk("IEND", [])
         return out.bytes
     }
+}
+
+/// Why a still PNG could not be written (its description reads "PNG: …", not "APNG: …", since the
+/// still is embedded in other formats' files).
+public struct StillPNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    public var description: String { "PNG: \(message)" }
 }

@@ -74,6 +74,7 @@ import WaveTestSupport
     }
 
     @Test func aWrongByteCountIsRefused() {
-        #expect(throws: APNGError.self) { try StillPNG.encode(rgba: [0, 0, 0], width: 1, height: 1) }
+        let error = #expect(throws: StillPNGError.self) { try StillPNG.encode(rgba: [0, 0, 0], width: 1, height: 1) }
+        #expect(error?.description == "PNG: a 1×1 RGBA image needs 4 bytes, got 3")
     }
 }
