@@ -88,18 +88,8 @@ struct FrameCandidates {
                 if data.count < unfiltered?.data.count ?? .max { (layout, unfiltered) = (n, (raw, data)) }
             }
         }
-        var trials: [(size: Int, raw: [UInt8], data: [UInt8])] = []
-        for strategy in strategies {
-            if strategy == .uniform(.none), let unfiltered {
-                trials.append((unfiltered.data.count, unfiltered.raw, unfiltered.data))
-                continue
-            }
-            let raw = RowFilter.filter(packed[layout], rowBytes: rows[layout], strategy: strategy)
-            let data = trial.zlib(raw)
-            trials.append((data.count, raw, data))
-        }
-        // Stable: equal sizes keep the earlier strategy.
-        let best = trials.enumerated().min { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }!.element
+        let best = RowFilter.smallest(packed[layout], rowBytes: rows[layout], strategies: strategies, trial: trial,
+                                      unfiltered: unfiltered)
         let image = images[layout]
         return Choice(choice: layout, rect: image.rect, blend: image.blend, raw: best.raw, data: best.data)
     }
@@ -134,6 +124,25 @@ enum RowFilter {
             }
         }
         return out
+    }
+
+    /// Of `strategies`, the filtered rows `trial` deflates smallest, with that stream; equal sizes
+    /// keep the earlier strategy. `unfiltered`, when given, is the `.uniform(.none)` trial already
+    /// made, used instead of deflating those rows again.
+    static func smallest(_ packed: [UInt8], rowBytes: Int, bytesPerPixel: Int = 1, strategies: [Strategy], trial: Deflater,
+                         unfiltered: (raw: [UInt8], data: [UInt8])? = nil) -> (raw: [UInt8], data: [UInt8]) {
+        var best: (raw: [UInt8], data: [UInt8])?
+        for strategy in strategies {
+            let candidate: (raw: [UInt8], data: [UInt8])
+            if strategy == .uniform(.none), let unfiltered {
+                candidate = unfiltered
+            } else {
+                let raw = filter(packed, rowBytes: rowBytes, strategy: strategy, bytesPerPixel: bytesPerPixel)
+                candidate = (raw, trial.zlib(raw))
+            }
+            if candidate.data.count < best?.data.count ?? .max { best = candidate }
+        }
+        return best!
     }
 
     /// A cheap stand-in for the deflated size of unfiltered rows, to rank rectangles: the number of

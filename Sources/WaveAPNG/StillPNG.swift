@@ -9,18 +9,12 @@ public enum StillPNG {
         guard width > 0, height > 0, rgba.count == width * height * 4 else {
             throw StillPNGError("a \(width)×\(height) RGBA image needs \(max(0, width * height * 4)) bytes, got \(rgba.count)")
         }
-        let rowBytes = width * 4
-        let trial = Deflater(.libdeflate(level: 6))
-        var best: (size: Int, raw: [UInt8])?
         let strategies: [RowFilter.Strategy] = RowFilter.Kind.allCases.map { .uniform($0) } + [.adaptive]
-        for strategy in strategies {
-            let raw = RowFilter.filter(rgba, rowBytes: rowBytes, strategy: strategy, bytesPerPixel: 4)
-            let size = trial.zlib(raw).count
-            if size < best?.size ?? .max { best = (size, raw) }
-        }
+        let best = RowFilter.smallest(rgba, rowBytes: width * 4, bytesPerPixel: 4, strategies: strategies,
+                                      trial: Deflater(.libdeflate(level: 6)))
         var out = PNGChunkWriter()
         out.header(width: width, height: height, bitDepth: 8, colorType: 6)
-        out.chunk("IDAT", Deflater(.libdeflate(level: 12)).zlib(best!.raw))
+        out.chunk("IDAT", Deflater(.libdeflate(level: 12)).zlib(best.raw))
         out.chunk("IEND", [])
         return out.bytes
     }
