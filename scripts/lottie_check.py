@@ -169,9 +169,11 @@ def main():
             # rlottie counts the frames from ip to op inclusive.
             check(animation.lottie_animation_get_totalframe() == count + 1,
                   f"{name}.json: rlottie counts {animation.lottie_animation_get_totalframe()} frames from ip to op, planned {count} + 1")
+            # wavegen's raster frames, read once for every comparison below.
+            raster = [Image.open(os.path.join(frames, f"frame-{k:04d}.png")).convert("RGBA") for k in range(count)]
             scores = []
             for k in range(count):
-                ours = Image.open(os.path.join(frames, f"frame-{k:04d}.png")).convert("RGBA")
+                ours = raster[k]
                 theirs = rlottie_frame(animation, k, width, height)
                 scores.append(psnr(theirs, ours))
                 if save and k in (0, count // 2):
@@ -197,16 +199,14 @@ def main():
                 with open(moved_path, "w") as f:
                     json.dump(moved, f)
                 animation = LottieAnimation.from_file(moved_path)
-                undone = min(psnr(rlottie_frame(animation, k, width, height),
-                                  Image.open(os.path.join(frames, f"frame-{k:04d}.png")).convert("RGBA"))
-                             for k in range(count))
+                undone = min(psnr(rlottie_frame(animation, k, width, height), raster[k]) for k in range(count))
                 del animation
                 check(undone >= MINIMUM_PSNR, f"{name}.json: with rlottie's image offset undone, PSNR {undone:.2f} dB "
                                               f"(at least {MINIMUM_PSNR} required)")
 
             # The second reader, at 8 times spread over the loop.
             times = sorted({k * count // 8 for k in range(8)})
-            second = min(psnr(image, Image.open(os.path.join(frames, f"frame-{k:04d}.png")).convert("RGBA"))
+            second = min(psnr(image, raster[k])
                          for k, image in zip(times, second_reader_frames(chromium, data, times, width, height, work, stem)))
             check(second >= SECOND_READER_PSNR, f"{name}.json: the lottie package's SVG in Chromium, PSNR {second:.2f} dB "
                                                 f"(at least {SECOND_READER_PSNR} required)")
