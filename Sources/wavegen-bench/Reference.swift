@@ -7,10 +7,10 @@ import WaveReference
 /// the judge of scripts/compare-rd.
 enum ReferenceCommand {
     static let usage = """
-        usage: wavegen-bench reference PRESET --frames DIR [--target gif|rgba] [--threads N]
+        usage: wavegen-bench reference PRESET --frames DIR [--target gif|rgba] [--threads N] [--subcolumns N]
 
         Renders every frame of PRESET's loop (a bundled name or a file) with the slow reference: exact in y,
-        16 samples in x, layers composited per covered segment. Writes DIR/frame-0000.png … as
+        16 samples in x (--subcolumns N: N), layers composited per covered segment. Writes DIR/frame-0000.png … as
         `wavegen render --frames` names them: 8-bit straight RGBA, as many frames as the target format
         plays. With --target gif (the default) partly transparent pixels are stored as the preset's
         gif.edges says (matte or cut), as a GIF must; with rgba they keep their alpha. Presets with a
@@ -18,7 +18,7 @@ enum ReferenceCommand {
         """
 
     static func run(_ args: [String]) throws {
-        var preset: String?, directory: String?, target = "gif", threads = 0
+        var preset: String?, directory: String?, target = "gif", threads = 0, subcolumns = 16
         var a = ArgumentCursor(args)
         while let arg = a.next() {
             switch arg {
@@ -27,6 +27,7 @@ enum ReferenceCommand {
                 target = try a.value()
                 guard target == "gif" || target == "rgba" else { throw BenchError("--target expects gif or rgba, got '\(target)'") }
             case "--threads": threads = try a.count(atLeast: 0)
+            case "--subcolumns": subcolumns = try a.count(atLeast: 1)
             case "--help", "-h":
                 print(usage)
                 return
@@ -42,7 +43,7 @@ enum ReferenceCommand {
         let plan = try Pipeline.plan(config)
         let reference: SegmentReference
         do {
-            reference = try SegmentReference(config: config, plan: plan)
+            reference = try SegmentReference(config: config, plan: plan, subcolumns: subcolumns)
         } catch {
             throw BenchError("\(preset): \(error.description)")
         }

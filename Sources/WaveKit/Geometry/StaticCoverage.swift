@@ -1,13 +1,5 @@
 /// Per-pixel coverage of the parts that never move: the water's clip region and the border ring.
 struct StaticCoverage: Sendable {
-    /// Points of a Fibonacci lattice inside a pixel that straddles an outline: 233 points with 233
-    /// distinct x and 233 distinct y positions, so that edges at any angle (axis-aligned ones
-    /// included) get their area to within about 1/233.
-    static let lattice: [(Double, Double)] = (0..<233).map { i in
-        let y = (Double(i * 144 % 233) + 0.5) / 233
-        return ((Double(i) + 0.5) / 233, y)
-    }
-
     let width: Int
     let height: Int
     /// Fraction of each pixel inside the water region (the outline less border and gap).
@@ -30,7 +22,6 @@ struct StaticCoverage: Sendable {
         var water = [Float](repeating: 0, count: width * height)
         var border = [Float](repeating: 0, count: width * height)
         var spans: [Range<Int>] = []
-        let lattice = StaticCoverage.lattice
         for y in 0..<height {
             var first = width, last = -1
             for x in 0..<width {
@@ -44,14 +35,11 @@ struct StaticCoverage: Sendable {
                     water[i] = waterFull ? 1 : 0
                     border[i] = borderFull ? 1 : 0
                 } else {
-                    var w = 0, b = 0
-                    for (sx, sy) in lattice {
-                        let sd = geometry.signedDistance(Double(x) + sx, Double(y) + sy)
-                        if sd <= -ring { w += 1 }
-                        if borderWidth > 0, sd <= 0, sd >= -borderWidth { b += 1 }
-                    }
-                    water[i] = Float(w) / Float(lattice.count)
-                    border[i] = Float(b) / Float(lattice.count)
+                    let (px, py) = (Double(x), Double(y))
+                    water[i] = Float(StaticCoverage.area(geometry, px, py, 1, level: -ring))
+                    border[i] = borderWidth > 0
+                        ? Float(max(0, StaticCoverage.area(geometry, px, py, 1, level: 0) - StaticCoverage.area(geometry, px, py, 1, level: -borderWidth)))
+                        : 0
                 }
                 if water[i] > 0 { first = min(first, x); last = x }
             }
@@ -66,6 +54,113 @@ struct StaticCoverage: Sendable {
             hi = max(hi, span.upperBound)
         }
         waterColumns = lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// The area of the square at (x, y) of side `size` where `geometry`'s signed distance is at
+    /// most `level` (−inset: the outline shrunk by that inset).
+    ///
+    /// Where the edge is smooth across the square, the area is exact up to rounding: the edge's
+    /// tangent line (the signed distance and its gradient at the center) cuts off a known area
+    /// (`halfPlaneArea`), and the sliver between that line and the edge is integrated along the
+    /// line (`sliver`). Where it is not (a corner, a vertex, a curve tighter than the square), the
+    /// square is split in four, down to 1/16 px, where the tangent line's area stands. The signed
+    /// distance changes by at most 1 per unit, so a square whose center is further from the level
+    /// than its half-diagonal is all in or all out.
+    static func area(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
+        let cx = x + size / 2, cy = y + size / 2
+        let s = g.signedDistance(cx, cy)
+        let reach = size * 0.7072
+        if s - level <= -reach { return size * size }
+        if s - level >= reach { return 0 }
+        let h = size * 1e-4
+        var nx = (g.signedDistance(cx + h, cy) - g.signedDistance(cx - h, cy)) / (2 * h)
+        var ny = (g.signedDistance(cx, cy + h) - g.signedDistance(cx, cy - h)) / (2 * h)
+        let norm = (nx * nx + ny * ny).squareRoot()
+        let tangent = norm > 0.5 && norm < 1.5
+        if tangent {
+            nx /= norm
+            ny /= norm
+            let line = size * size * halfPlaneArea(nx, ny, (level - s) / size)
+            if let sliver = sliver(g, cx, cy, size, nx, ny, level: level, offset: level - s) {
+                return min(size * size, max(0, line + sliver))
+            }
+            if size <= 1.0 / 16 { return line }
+        } else if size <= 1.0 / 16 {
+            return size * size / 2
+        }
+        let half = size / 2
+        return area(g, x, y, half, level: level) + area(g, x + half, y, half, level: level)
+            + area(g, x, y + half, half, level: level) + area(g, x + half, y + half, half, level: level)
+    }
+
+    /// The signed area inside the square of side `size` centered on (cx, cy) between the line
+    /// n·(p − center) = `offset` and the edge where the signed distance equals `level` (positive
+    /// where the edge lies beyond the line, on the side n points to): at 8 points along the line,
+    /// the edge is found along n by Newton steps, its offset clipped to the square, and the offsets
+    /// summed by the midpoint rule. Nil unless at every point the edge is found within half the
+    /// square of the line, once, the distance there growing along n at nearly 1 per unit (the
+    /// edge nearly parallel to the line), and the square's corners lie on the sides the line
+    /// puts them: no corner or second edge inside.
+    static func sliver(_ g: OutlineGeometry, _ cx: Double, _ cy: Double, _ size: Double, _ nx: Double, _ ny: Double,
+                       level: Double, offset u: Double) -> Double? {
+        let r = size / 2
+        // Where along (dx, dy) the square spans, through (px, py) (relative to its center).
+        func span(_ px: Double, _ py: Double, _ dx: Double, _ dy: Double) -> (Double, Double) {
+            var lo = -Double.infinity, hi = Double.infinity
+            for (p, d) in [(px, dx), (py, dy)] {
+                if abs(d) < 1e-12 {
+                    if abs(p) > r { return (1, 0) }
+                } else {
+                    let a = (-r - p) / d, b = (r - p) / d
+                    lo = max(lo, min(a, b))
+                    hi = min(hi, max(a, b))
+                }
+            }
+            return (lo, hi)
+        }
+        // The line's chord through the square: u·n + w·τ, τ = (−ny, nx).
+        let (w0, w1) = span(u * nx, u * ny, -ny, nx)
+        guard w1 > w0 else { return 0 }
+        let samples = 8
+        let step = size * 1e-3
+        var sum = 0.0, largest = 0.0
+        for i in 0..<samples {
+            let w = w0 + (Double(i) + 0.5) * (w1 - w0) / Double(samples)
+            let qx = u * nx - w * ny, qy = u * ny + w * nx
+            var delta = 0.0
+            for _ in 0..<3 { delta += level - g.signedDistance(cx + qx + delta * nx, cy + qy + delta * ny) }
+            let ex = cx + qx + delta * nx, ey = cy + qy + delta * ny
+            let growth = (g.signedDistance(ex + step * nx, ey + step * ny) - g.signedDistance(ex - step * nx, ey - step * ny)) / (2 * step)
+            guard abs(delta) <= r, growth > 0.9, abs(level - g.signedDistance(ex, ey)) < 1e-9 else { return nil }
+            // The normal through this point meets the edge once inside the square (the region
+            // is convex, so once its ends lie on the sides the crossing puts them).
+            let (lo, hi) = span(qx, qy, nx, ny)
+            for t in [lo, hi] where abs(t - delta) > 1e-9 {
+                let inside = g.signedDistance(cx + qx + t * nx, cy + qy + t * ny) <= level
+                guard inside == (t < delta) else { return nil }
+            }
+            sum += min(max(delta, lo), hi)
+            largest = max(largest, abs(delta))
+        }
+        // Corners beyond the band the normals sweep lie on the line's side they should.
+        for (sx, sy) in [(-r, -r), (r, -r), (-r, r), (r, r)] {
+            let along = nx * sx + ny * sy - u
+            guard abs(along) > largest + 1e-9 else { continue }
+            guard (g.signedDistance(cx + sx, cy + sy) <= level) == (along < 0) else { return nil }
+        }
+        return sum * (w1 - w0) / Double(samples)
+    }
+
+    /// The area of the unit square centered on the origin where (nx, ny)·q ≤ u, (nx, ny) a unit vector.
+    static func halfPlaneArea(_ nx: Double, _ ny: Double, _ u: Double) -> Double {
+        let a = min(abs(nx), abs(ny)), b = max(abs(nx), abs(ny))
+        let reach = (a + b) / 2
+        if u <= -reach { return 0 }
+        if u >= reach { return 1 }
+        // The area below -|u|: a corner triangle out to (b - a)/2 from the middle, then a band.
+        let v = abs(u)
+        let below = v >= (b - a) / 2 && a > 1e-12 ? (reach - v) * (reach - v) / (2 * a * b) : max(0, 0.5 - v / b)
+        return u < 0 ? below : 1 - below
     }
 
     /// For each column, the first row with water and the row after the last ((0, 0) for none).
