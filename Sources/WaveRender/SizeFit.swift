@@ -98,7 +98,7 @@ public struct SizeFit: Sendable {
         let steps = [4.0, 6, 8, 12, 16, 24, 32, 48, 64, 128].filter { $0 > config.edgeStep && WaveConfig.edgeStepRange.contains($0) }
         if !steps.isEmpty { dials.append(Dial(knob: .edgeStep, values: [config.edgeStep] + steps)) }
         if format == .gif {
-            let bounds = [2, 4, 6, 8, 12, 16, 24, 32, 64, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }
+            let bounds = [2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128].filter { $0 > config.gif.lossy && $0 <= GIFOptions.maximumLossy }
             if !bounds.isEmpty { dials.append(Dial(knob: .gifLossy, values: [Double(config.gif.lossy)] + bounds.map(Double.init))) }
         }
         if format == .webp {
@@ -314,8 +314,8 @@ public struct SizeFit: Sendable {
             }
         }
 
-        /// Polishes a fitting candidate: a knob a notch back or on, or one back and another on (a
-        /// trade the greedy walk cannot see), the best such move each time, while the file still
+        /// Polishes a fitting candidate: a knob a notch back or on, one back and another on (a
+        /// trade the greedy walk cannot see), or two back, the best such move each time, while the file still
         /// fits and looks better. Ends: each move is strictly better in `Search.better`'s order.
         mutating func polish(_ chosen: Candidate) throws(RenderError) -> Candidate {
             var best = chosen
@@ -340,6 +340,13 @@ public struct SizeFit: Sendable {
                         var traded = n
                         traded[j] += 1
                         moves.append(traded)
+                    }
+                    // Two knobs back at once: after a large last step (a coarse notch that saved
+                    // far more than the budget needed) both can often come back together.
+                    for j in fit.dials.indices where j > k && n[j] > 0 {
+                        var both = n
+                        both[j] -= 1
+                        moves.append(both)
                     }
                 }
                 for c in try evaluate(moves) where fits(c) && Search.better(c, best) { options.append(c) }
