@@ -81,6 +81,40 @@ import Testing
         #expect(worst > 2 / 255)
     }
 
+    /// A global check beside the per-pixel one: the water coverage summed over the canvas is the
+    /// water region's area, and the ring's the ring's, from the shapes' own formulas.
+    @Test(arguments: shapes)
+    func coverageAddsUpToTheShapesArea(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let model = WaveModel(config: config, plan: plan)
+        let coverage = StaticCoverage(model: model)
+        let g = model.outline, box = g.box
+        /// The area inside the outline shrunk by `d`.
+        func area(inset d: Double) -> Double {
+            let w = box.width - 2 * d, h = box.height - 2 * d
+            switch g.shape {
+            case .rect: return w * h
+            case let .rounded(cornerRadius):
+                let r = max(0, min(cornerRadius, box.width / 2, box.height / 2) - d)
+                return w * h - (4 - Double.pi) * r * r
+            case .circle: return Double.pi * w * w / 4
+            case .triangle:
+                // Apex at the top middle, base along the bottom: shrinking moves every side in by
+                // d, which scales the triangle about its incentre by (r − d)/r, r its inradius.
+                let whole = box.width * box.height / 2
+                let inradius = 2 * whole / (box.width + 2 * (box.width * box.width / 4 + box.height * box.height).squareRoot())
+                return whole * pow((inradius - d) / inradius, 2)
+            }
+        }
+        let water = coverage.water.reduce(0) { $0 + Double($1) }
+        let ring = coverage.border.reduce(0) { $0 + Double($1) }
+        #expect(abs(water - area(inset: model.waterInset)) < 0.02, "\(name): water \(water) against \(area(inset: model.waterInset))")
+        if model.borderWidth > 0 {
+            #expect(abs(ring - (area(inset: 0) - area(inset: model.borderWidth))) < 0.02,
+                    "\(name): ring \(ring) against \(area(inset: 0) - area(inset: model.borderWidth))")
+        }
+    }
+
     @Test func halfPlaneAreaMatchesItsCases() {
         // Axis-aligned: a band; diagonal: two triangles; any direction: symmetric about u = 0.
         #expect(abs(StaticCoverage.halfPlaneArea(1, 0, 0.25) - 0.75) < 1e-12)
