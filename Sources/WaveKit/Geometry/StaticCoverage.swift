@@ -27,20 +27,14 @@ struct StaticCoverage: Sendable {
             for x in 0..<width {
                 let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
                 let i = y * width + x
-                // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0.
-                let waterClear = d + ring > 0.71, waterFull = d + ring < -0.71
-                let borderClear = borderWidth <= 0 || d > 0.71 || d + borderWidth < -0.71
-                let borderFull = borderWidth > 0 && d < -0.71 && d + borderWidth > 0.71
-                if (waterClear || waterFull) && (borderClear || borderFull) {
-                    water[i] = waterFull ? 1 : 0
-                    border[i] = borderFull ? 1 : 0
-                } else {
-                    let (px, py) = (Double(x), Double(y))
-                    water[i] = Float(StaticCoverage.area(geometry, px, py, 1, level: -ring))
-                    border[i] = borderWidth > 0
-                        ? Float(max(0, StaticCoverage.area(geometry, px, py, 1, level: 0) - StaticCoverage.area(geometry, px, py, 1, level: -borderWidth)))
-                        : 0
+                // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0. A pixel further from a level
+                // than its half-diagonal is all on one side of it.
+                func coverage(_ level: Double) -> Double {
+                    abs(d - level) < StaticCoverage.halfDiagonal
+                        ? StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level) : d < level ? 1 : 0
                 }
+                water[i] = Float(coverage(-ring))
+                border[i] = borderWidth > 0 ? Float(max(0, coverage(0) - coverage(-borderWidth))) : 0
                 if water[i] > 0 { first = min(first, x); last = x }
             }
             spans.append(last >= first ? first..<(last + 1) : 0..<0)
@@ -56,6 +50,9 @@ struct StaticCoverage: Sendable {
         waterColumns = lo < hi ? lo..<hi : 0..<0
     }
 
+    /// Half a unit square's diagonal, rounded up: no point of the square is further from its center.
+    static let halfDiagonal = 0.7072
+
     /// The area of the square at (x, y) of side `size` where `geometry`'s signed distance is at
     /// most `level` (−inset: the outline shrunk by that inset).
     ///
@@ -69,7 +66,7 @@ struct StaticCoverage: Sendable {
     static func area(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
         let cx = x + size / 2, cy = y + size / 2
         let s = g.signedDistance(cx, cy)
-        let reach = size * 0.7072
+        let reach = size * halfDiagonal
         if s - level <= -reach { return size * size }
         if s - level >= reach { return 0 }
         let h = size * 1e-4
