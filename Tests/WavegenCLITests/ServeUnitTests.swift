@@ -89,6 +89,26 @@ import Testing
         #expect(snapshot.changedPaths() == [b], "removed")
     }
 
+    /// A save that truncates the file and writes it later is waited for, so the server never reads
+    /// the empty file between the two; a file left empty is read once the limit has passed.
+    @Test func aSaveUnderWayIsWaitedFor() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("{}", to: "a.json")
+        #expect(FileSnapshot.waitUntilQuiet([a], interval: 0.02, limit: 2) < 1, "a quiet file is not waited for")
+
+        FileManager.default.createFile(atPath: a, contents: Data())
+        let writer = Thread { usleep(300_000); try? "{\"fps\": 10}".write(toFile: a, atomically: false, encoding: .utf8) }
+        writer.start()
+        let waited = FileSnapshot.waitUntilQuiet([a], interval: 0.02, limit: 5)
+        #expect(waited >= 0.25 && waited < 5, "waited \(waited) s")
+        #expect(try String(contentsOfFile: a, encoding: .utf8) == "{\"fps\": 10}", "read after the write")
+
+        FileManager.default.createFile(atPath: a, contents: Data())
+        let gone = folder.file("gone.json")
+        let limited = FileSnapshot.waitUntilQuiet([a, gone], interval: 0.02, limit: 0.2)
+        #expect(limited >= 0.2 && limited < 2, "an empty and a missing file are read after the limit: \(limited) s")
+    }
+
     @Test func theLivePageLoadsNothingFromElsewhere() {
         #expect(!LivePage.html.contains("http://") && !LivePage.html.contains("https://") && !LivePage.html.contains("src=\""))
         #expect(LivePage.html.contains("image-rendering: pixelated"))

@@ -39,3 +39,26 @@ struct FileSnapshot: Sendable {
         stamps.filter { FileStamp(path: $0.path) != $0.stamp }.map(\.path)
     }
 }
+
+extension FileSnapshot {
+    /// Waits for saves under way on `paths` to finish, and returns how long it waited (seconds).
+    ///
+    /// Many editors (and `open(path, "w")`) save by truncating a file and then writing it, so a
+    /// file read between the two is empty or missing, and the page would flash an error that the
+    /// next poll takes back. A path is quiet when its stamp did not change over one `interval` and
+    /// it exists and is not empty; after `limit` seconds the files are read as they are, so a
+    /// preset really emptied or removed is still reported.
+    @discardableResult
+    static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        var before = paths.map(FileStamp.init(path:))
+        while elapsed() < limit {
+            usleep(useconds_t(interval * 1e6))
+            let now = paths.map(FileStamp.init(path:))
+            if now == before, now.allSatisfy({ $0.exists && $0.size > 0 }) { break }
+            before = now
+        }
+        return elapsed()
+    }
+}

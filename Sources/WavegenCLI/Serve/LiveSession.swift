@@ -83,7 +83,8 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// Starts one thread per source: it renders the source, then checks the files it read every
-    /// 200 ms and renders it again when one changed, so a slow preset does not hold up the others.
+    /// 200 ms and renders it again when one changed (once the save is done:
+    /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
     func start(published: @escaping @Sendable (String) -> Void) {
         for source in sources {
@@ -103,6 +104,7 @@ final class LiveSession: @unchecked Sendable {
     private func refresh(_ source: Source, published: (String) -> Void) {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
+        if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
         let start = DispatchTime.now().uptimeNanoseconds
         let (groups, fresh) = rebuild(source)
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
