@@ -42,14 +42,17 @@ import WaveTestSupport
         let all = try everyCandidate(full)
         let sizes = all.map(\.bytes.count).sorted()
         // Budgets between the smallest and the largest file: each must be met, and by a file whose
-        // quality is within 1 dB of the best any combination reaches under it.
+        // quality is within 0.25 dB of the best any combination reaches under it. (Without the
+        // column search the walk and polish alone ended 0.57 dB under on GIF at budget 967 and
+        // 0.87 dB under on WebP at 3 034; with it every budget here gets the best file.)
+        let slack = 0.25
         for q in [0.1, 0.35, 0.6, 0.85] {
             let budget = sizes[Int(Double(sizes.count - 1) * q)]
             let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 1)).run()
             let chosen = try #require(result.chosen)
             #expect(chosen.bytes.count <= budget)
             let best = all.filter { $0.bytes.count <= budget }.max { $0.psnr < $1.psnr }!
-            #expect(chosen.psnr >= min(best.psnr, 99) - 1,
+            #expect(chosen.psnr >= min(best.psnr, 99) - slack,
                     "budget \(budget): chose \(chosen.summary) at \(chosen.psnrText), \(chosen.bytes.count) bytes; the best is \(best.summary) at \(best.psnrText), \(best.bytes.count) bytes; tried \(result.tried.map { "\($0.summary) \($0.bytes.count) \($0.psnrText)" })")
             // What it reports is what the file is.
             let shown = try DisplayedFrames.decode(chosen.bytes, format: format)
