@@ -314,16 +314,17 @@ public struct SizeFit: Sendable {
                     for j in 0...column { bounds[j].low = max(bounds[j].low, n + 1) }
                 }
             }
-            // What the walk and the polish already encoded at this frame rate comes free.
-            for c in known.values where c.notches.indices.allSatisfy({ $0 == step || $0 == lossy || c.notches[$0] == base[$0] }) {
-                learn(c.notches[step], c.notches[lossy], fits: fits(c))
+            /// Whether `c` is in this search's plane: `base` but for the two knobs.
+            func inPlane(_ c: Candidate) -> Bool {
+                c.notches.indices.allSatisfy { $0 == step || $0 == lossy || c.notches[$0] == base[$0] }
             }
+            // What the walk and the polish already encoded at this frame rate comes free.
+            for c in known.values where inPlane(c) { learn(c.notches[step], c.notches[lossy], fits: fits(c)) }
             // A column whose file does not fit at some notch, and already looks no better there
             // than `toBeat`, can only look worse where it fits: closed.
             var closed = Set<Int>()
             while true {
-                for c in known.values where c.notches.indices.allSatisfy({ $0 == step || $0 == lossy || c.notches[$0] == base[$0] })
-                && !fits(c) && c.meanSquaredError >= toBeat.meanSquaredError {
+                for c in known.values where inPlane(c) && !fits(c) && c.meanSquaredError >= toBeat.meanSquaredError {
                     closed.insert(c.notches[step])
                 }
                 for j in bounds.indices where bounds[j].low > bounds[j].high || closed.contains(j) { bounds[j].low = bounds[j].high }
