@@ -270,10 +270,10 @@ public struct SizeFit: Sendable {
             for r in 0...(rate.map { polished.notches[$0] } ?? 0) {
                 var origin = start.notches
                 if let rate { origin[rate] = r }
-                if rate != nil, r < polished.notches[rate!] {
+                if let rate, r < polished.notches[rate] {
                     guard try evaluate(origin).meanSquaredError < polished.meanSquaredError else { continue }
                     var corner = last
-                    corner[rate!] = r
+                    corner[rate] = r
                     guard fits(try evaluate(corner)) else { continue }
                 }
                 let toBeat = columned.map { Search.better($0, polished) ? $0 : polished } ?? polished

@@ -70,8 +70,8 @@ struct StaticCoverage: Sendable {
         if s - level <= -reach { return size * size }
         if s - level >= reach { return 0 }
         let h = size * 1e-4
-        var nx = (g.signedDistance(cx + h, cy) - g.signedDistance(cx - h, cy)) / (2 * h)
-        var ny = (g.signedDistance(cx, cy + h) - g.signedDistance(cx, cy - h)) / (2 * h)
+        var nx = slope(g, cx, cy, 1, 0, step: h)
+        var ny = slope(g, cx, cy, 0, 1, step: h)
         let norm = (nx * nx + ny * ny).squareRoot()
         let tangent = norm > 0.5 && norm < 1.5
         if tangent {
@@ -127,7 +127,7 @@ struct StaticCoverage: Sendable {
             var delta = 0.0
             for _ in 0..<3 { delta += level - g.signedDistance(cx + qx + delta * nx, cy + qy + delta * ny) }
             let ex = cx + qx + delta * nx, ey = cy + qy + delta * ny
-            let growth = (g.signedDistance(ex + step * nx, ey + step * ny) - g.signedDistance(ex - step * nx, ey - step * ny)) / (2 * step)
+            let growth = slope(g, ex, ey, nx, ny, step: step)
             guard abs(delta) <= r, growth > 0.9, abs(level - g.signedDistance(ex, ey)) < 1e-9 else { return nil }
             // The normal through this point meets the edge once inside the square (the region
             // is convex, so once its ends lie on the sides the crossing puts them).
@@ -146,6 +146,12 @@ struct StaticCoverage: Sendable {
             guard (g.signedDistance(cx + sx, cy + sy) <= level) == (along < 0) else { return nil }
         }
         return sum * (w1 - w0) / Double(samples)
+    }
+
+    /// How fast the signed distance grows at (x, y) along (dx, dy): a central difference `step` each way.
+    @inline(__always)
+    static func slope(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, step: Double) -> Double {
+        (g.signedDistance(x + step * dx, y + step * dy) - g.signedDistance(x - step * dx, y - step * dy)) / (2 * step)
     }
 
     /// The area of the unit square centered on the origin where (nx, ny)·q ≤ u, (nx, ny) a unit vector.
