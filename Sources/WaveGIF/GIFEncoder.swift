@@ -50,8 +50,10 @@ public final class GIFEncoder {
     public static let maximumLossy = 128
     private let loops: Int
     private let colorOrder: ColorOrder
-    /// Frames held back until the table's order is known (`.byUse`), with their delays.
-    private var held: [(pixels: [UInt8], delay: Int)] = []
+    /// The color partly covered pixels over transparency are blended against, if frames mark them.
+    public let matte: RGBA8?
+    /// Frames held back until the table's order is known (`.byUse`), with their delays and matte planes.
+    private var held: [Frame] = []
     private let heldLimit: Int
     /// Created once the table's order is known.
     private var writer: GIFStream?
@@ -70,7 +72,17 @@ public final class GIFEncoder {
     var errors: [UInt8] = []
     let lzw = BoundedLZW()
     private var first: [UInt8]?
-    private var pending: (pixels: [UInt8], delay: Int)?
+    private var pending: Frame?
+    /// For lossy coding with a matte: `matteError[index]`, the error of showing the matte where
+    /// palette index `index` belongs (largest channel difference; 255 for the transparent index).
+    var matteError: [UInt8] = []
+
+    /// A frame waiting to be written: palette indices, delay, and its matte plane (or nil).
+    private struct Frame {
+        var pixels: [UInt8]
+        var delay: Int
+        var matte: [UInt8]?
+    }
     private var finished = false
     private var sizer = LZWSizer()
 
@@ -82,8 +94,14 @@ public final class GIFEncoder {
     /// applied) then differs from its exact color by more than `lossy` levels in any channel, and
     /// flat pixels (whose 4 neighbours in the frame have the same index) stay exact. 0 writes
     /// every pixel exactly, through giflib's own coder.
+    ///
+    /// `matte` (opaque; needs `transparentIndex`) is the page color the frames' partly covered
+    /// pixels over transparency were blended against. A frame's matte plane (`add(_:delay:matte:)`)
+    /// marks those pixels, and the lossy coder judges them on that page: a marked pixel may be left
+    /// transparent (the matte showing through) where its color is within `lossy` of the matte. An
+    /// unmarked pixel is never shown transparent unless it is.
     public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, loops: Int,
-                colorOrder: ColorOrder = .byUse, lossy: Int = 0) throws(GIFError) {
+                colorOrder: ColorOrder = .byUse, lossy: Int = 0, matte: RGBA8? = nil) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
         }
@@ -99,6 +117,13 @@ public final class GIFEncoder {
         guard (0...GIFEncoder.maximumLossy).contains(lossy) else {
             throw GIFError(operation: "starting", message: "lossy bound \(lossy) is outside 0…\(GIFEncoder.maximumLossy)")
         }
+        if let matte {
+            guard matte.a == 255 else { throw GIFError(operation: "starting", message: "matte \(matte) is not opaque") }
+            guard transparentIndex != nil else {
+                throw GIFError(operation: "starting", message: "a matte needs a transparent index to show it through")
+            }
+        }
+        self.matte = matte
         self.width = width
         self.height = height
         self.colors = colors
@@ -116,18 +141,26 @@ public final class GIFEncoder {
         if heldLimit == 0 { try begin() }
     }
 
-    /// Adds a frame shown for `delay` centiseconds.
-    public func add(_ pixels: [UInt8], delay: Int) throws(GIFError) {
+    /// Adds a frame shown for `delay` centiseconds. `matte`, with the encoder's `matte`, marks
+    /// (non-zero) the pixels whose color is blended against it; see `init`.
+    public func add(_ pixels: [UInt8], delay: Int, matte marks: [UInt8]? = nil) throws(GIFError) {
         guard pixels.count == width * height else {
             throw GIFError(operation: "adding a frame", message: "frame has \(pixels.count) pixels, expected \(width * height)")
         }
+        if let marks {
+            guard matte != nil else { throw GIFError(operation: "adding a frame", message: "matte plane without a matte color") }
+            guard marks.count == pixels.count else {
+                throw GIFError(operation: "adding a frame", message: "matte plane has \(marks.count) pixels, expected \(pixels.count)")
+            }
+        }
         stats.framesIn += 1
+        let frame = Frame(pixels: pixels, delay: delay, matte: marks)
         guard writer != nil else {
-            held.append((pixels, delay))
+            held.append(frame)
             if held.count >= heldLimit { try begin() }
             return
         }
-        try enqueue(pixels, delay: delay)
+        try enqueue(frame)
     }
 
     /// Writes the last frame and the trailer; returns the file's bytes.
@@ -135,7 +168,7 @@ public final class GIFEncoder {
         guard !finished else { throw GIFError(operation: "finishing", message: "already finished") }
         finished = true
         if writer == nil { try begin() }
-        if let p = pending { try write(p.pixels, delay: p.delay, next: first) }
+        if let p = pending { try write(p, next: first) }
         guard let writer else { throw GIFError(operation: "finishing", message: "no header written") }
         return try writer.close()
     }
@@ -157,29 +190,37 @@ public final class GIFEncoder {
         self.order = order
         tableTransparent = transparentIndex.map { Int(position[$0]) }
         if lossy > 0 { errors = GIFEncoder.errorTable(colors, order: order, transparentIndex: transparentIndex) }
+        if lossy > 0, let matte { matteError = GIFEncoder.matteErrors(colors, matte: matte, transparentIndex: transparentIndex) }
         let stream = try GIFStream(width: width, height: height, colors: order.map { colors[$0] })
         if loops != 1 { try stream.putLoopBlock(repeats: loops == 0 ? 0 : loops - 1) }
         writer = stream
         let frames = held
         held = []
-        for f in frames { try enqueue(f.pixels, delay: f.delay) }
+        for f in frames { try enqueue(f) }
     }
 
-    /// Merges a frame into the one before if they are the same, else writes the one before.
-    private func enqueue(_ pixels: [UInt8], delay: Int) throws(GIFError) {
-        if first == nil { first = pixels }
+    /// Merges a frame into the one before if they are the same (a pixel stays marked in the matte
+    /// plane only if both mark it), else writes the one before.
+    private func enqueue(_ frame: Frame) throws(GIFError) {
+        if first == nil { first = frame.pixels }
         if let p = pending {
-            if p.pixels == pixels {
-                pending!.delay += delay
+            if p.pixels == frame.pixels {
+                pending!.delay += frame.delay
+                if let a = p.matte, let b = frame.matte {
+                    pending!.matte = zip(a, b).map { $0 != 0 && $1 != 0 ? 1 : 0 }
+                } else {
+                    pending!.matte = nil
+                }
                 stats.framesMerged += 1
                 return
             }
-            try write(p.pixels, delay: p.delay, next: pixels)
+            try write(p, next: frame.pixels)
         }
-        pending = (pixels, delay)
+        pending = frame
     }
 
-    private func write(_ frame: [UInt8], delay: Int, next: [UInt8]?) throws(GIFError) {
+    private func write(_ pending: Frame, next: [UInt8]?) throws(GIFError) {
+        let frame = pending.pixels, delay = pending.delay
         guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let isFirst = stats.framesWritten == 0
         // Frames and the canvas hold palette indices; what is written holds table positions.
@@ -199,8 +240,8 @@ public final class GIFEncoder {
             }
         }
         var exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
-        if lossy > 0, let bounded = boundedRendition(frame, changed: changed, clear: clear, isFirst: isFirst,
-                                                      within: exact.dataBytes(sizer: &sizer)) {
+        if lossy > 0, let bounded = boundedRendition(frame, matte: matteError.isEmpty ? nil : pending.matte, changed: changed,
+                                                      clear: clear, isFirst: isFirst, within: exact.dataBytes(sizer: &sizer)) {
             try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
                                 disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)
             stats.framesWritten += 1

@@ -48,6 +48,9 @@ public final class RasterFrame {
     public private(set) var indices: [UInt8] = []
     /// How long the frame shows, in its format's unit (`FrameTiming.unit`).
     public private(set) var delay = 0
+    /// The frame's matte plane (`FrameRenderer.render(frame:into:matte:cache:)`): 1 where a GIF
+    /// pixel's color is blended against `gif.matte`; empty when the renderer marks none.
+    public private(set) var matte: [UInt8] = []
     public let palette: Palette
     private var expanded: [UInt8] = []
     private var expandedIndex = -1
@@ -65,9 +68,10 @@ public final class RasterFrame {
         return expanded
     }
 
-    func show(_ index: Int, indices: [UInt8], delay: Int) {
+    func show(_ index: Int, indices: [UInt8], matte: [UInt8], delay: Int) {
         self.index = index
         self.indices = indices
+        self.matte = matte
         self.delay = delay
         expandedIndex = -1
     }

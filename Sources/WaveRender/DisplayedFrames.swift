@@ -48,6 +48,27 @@ public struct DisplayedFrames: Sendable {
         }
     }
 
+    /// The frames as shown on an opaque page of color `page` (source-over): how a GIF whose edges
+    /// are blended against `gif.matte` is meant to be seen, and so judged.
+    public func shown(on page: RGBA) -> DisplayedFrames {
+        var copy = self
+        let under = [Int(page.r), Int(page.g), Int(page.b)]
+        for k in copy.frames.indices {
+            copy.frames[k].withUnsafeMutableBufferPointer { f in
+                var i = 0
+                while i < f.count {
+                    let a = Int(f[i + 3])
+                    if a < 255 {
+                        for c in 0..<3 { f[i + c] = UInt8((Int(f[i + c]) * a + under[c] * (255 - a) + 127) / 255) }
+                        f[i + 3] = 255
+                    }
+                    i += 4
+                }
+            }
+        }
+        return copy
+    }
+
     /// The mean squared error between what `self` and `other` show, premultiplied RGBA (0…255 per
     /// channel), averaged over the loop's time: the two timelines are cut wherever either changes
     /// frame, and each piece counts by its length. Both must have the same size.

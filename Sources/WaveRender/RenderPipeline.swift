@@ -93,8 +93,8 @@ public struct RenderPipeline: Sendable {
         let frame = RasterFrame(palette: raster.palette)
         let delays = raster.timing.delays
         do {
-            try raster.renderAll(threads: threads) { k, indices in
-                frame.show(k, indices: indices, delay: delays[k])
+            try raster.renderAll(threads: threads) { k, indices, matte in
+                frame.show(k, indices: indices, matte: matte, delay: delays[k])
                 for w in writers { try w.add(frame) }
             }
         } catch let e as RenderError {

@@ -6,14 +6,14 @@ import WaveKit
 ///
 /// - `edgeStep`: coarser anti-aliasing ramps, so fewer colours (edges only);
 /// - `gif.lossy` (GIF only): the bounded lossy LZW coder's error bound (edges only, flat pixels and
-///   transparency stay exact);
+///   transparency stay exact; edges blended against `gif.matte` may show the matte through);
 /// - lossy WebP quality (WebP only; libwebp keeps a frame lossless where that is smaller);
 /// - the frame rate, divided by a whole divisor of the loop's frame count (so the loop stays
 ///   exact), down to `minimumFrameRate`.
 ///
 /// Quality is judged the way a viewer sees the file: every candidate is decoded and compared,
 /// premultiplied RGBA over the loop's time, with the preset's own full-quality file
-/// (`DisplayedFrames.meanSquaredError`). The search is a greedy rate–distortion descent: from the
+/// (`DisplayedFrames.meanSquaredError`); a GIF with `"edges": "matte"` on its matte page. The search is a greedy rate–distortion descent: from the
 /// preset as it is, each step tries one notch further on every knob and takes the one that loses
 /// the least quality per byte saved (measured, not assumed: which knob goes first depends on the
 /// scene); once a step's candidates fit, the best-quality one that fits is kept and polished (knobs
@@ -211,7 +211,9 @@ public struct SizeFit: Sendable {
                     let (config, plan, changes) = fit.settings(batch[i])
                     let animation = try fit.pipeline.prepare(config, plan: plan)
                     let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
-                    let shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
+                    var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
+                    // A GIF with matte edges is made for its matte page, and judged on it.
+                    if fit.format == .gif, config.gif.edges == .matte { shown = shown?.shown(on: config.gif.matte) }
                     return (config, plan, changes, bytes, shown)
                 })
             }

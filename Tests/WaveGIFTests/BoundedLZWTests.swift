@@ -157,6 +157,75 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
         #expect(differing > 0)
     }
 
+    /// Frames with a matte: a ramp from the matte (white) to blue over a transparent background,
+    /// its pixels marked as blended against the matte in every other column. Judged on the matte,
+    /// every pixel keeps the bound; only marked pixels within the bound of the matte are ever shown
+    /// transparent, and some are; without the plane no pixel is; the plane makes the file smaller.
+    @Test(arguments: [8, 40])
+    func markedPixelsMayShowTheMatte(bound: Int) throws {
+        let width = 40, height = 24
+        let matte = RGBA8(255, 255, 255)
+        var colors = [RGBA8(0, 0, 0, 0)]
+        for i in 0..<32 { colors.append(RGBA8(UInt8(255 - i * 7), UInt8(255 - i * 3), 255)) }
+        var frames: [[UInt8]] = [], planes: [[UInt8]] = []
+        for k in 0..<6 {
+            var f = [UInt8](repeating: 0, count: width * height), m = f
+            for y in 0..<height {
+                for x in 0..<width where x >= 4 + k {
+                    let p = y * width + x
+                    f[p] = UInt8(1 + min(31, (x - 4 - k) + (y % 3)))
+                    m[p] = x % 2 == 0 ? 1 : 0
+                }
+            }
+            frames.append(f)
+            planes.append(m)
+        }
+        func encode(_ lossy: Int, planes: [[UInt8]]?) throws -> [UInt8] {
+            let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 0, loops: 0,
+                                         lossy: lossy, matte: matte)
+            for (k, f) in frames.enumerated() { try encoder.add(f, delay: 4, matte: planes?[k]) }
+            return try encoder.finish()
+        }
+        let withPlane = try encode(bound, planes: planes), without = try encode(bound, planes: nil)
+        #expect(withPlane.count < without.count, "\(withPlane.count) bytes with the plane, \(without.count) without")
+        #expect(try encode(bound, planes: planes) == withPlane)
+        for (file, marked) in [(withPlane, planes), (without, nil)] {
+            let decoded = try GIFDecoder.decode(file)
+            #expect(decoded.frames.count == frames.count)
+            var shownMatte = 0
+            for (k, frame) in frames.enumerated() where k < decoded.frames.count {
+                let truth = expand(frame, colors, transparent: 0)
+                for p in frame.indices {
+                    let shown = decoded.frames[k]
+                    if shown[p * 4 + 3] == 0 && truth[p * 4 + 3] == 255 {
+                        shownMatte += 1
+                        let c = colors[Int(frame[p])]
+                        let error = max(255 - Int(c.r), 255 - Int(c.g), 255 - Int(c.b))
+                        #expect(marked?[k][p] == 1, "frame \(k) pixel \(p): transparent but not marked")
+                        #expect(error <= bound, "frame \(k) pixel \(p): \(error) from the matte")
+                    } else {
+                        #expect(channelError(shown, truth, p) <= bound, "frame \(k) pixel \(p)")
+                    }
+                }
+            }
+            #expect((shownMatte > 0) == (marked != nil), "\(shownMatte) pixels show the matte")
+        }
+    }
+
+    @Test func aMatteNeedsTransparencyAndAFittingPlane() throws {
+        let colors = [RGBA8(0, 0, 0, 0), RGBA8(250, 250, 250)]
+        #expect(throws: GIFError.self) {
+            _ = try GIFEncoder(width: 2, height: 2, colors: colors, transparentIndex: nil, loops: 0, lossy: 8, matte: RGBA8(255, 255, 255))
+        }
+        #expect(throws: GIFError.self) {
+            _ = try GIFEncoder(width: 2, height: 2, colors: colors, transparentIndex: 0, loops: 0, lossy: 8, matte: RGBA8(255, 255, 255, 128))
+        }
+        let plain = try GIFEncoder(width: 2, height: 2, colors: colors, transparentIndex: 0, loops: 0, lossy: 8)
+        #expect(throws: GIFError.self) { try plain.add([1, 1, 1, 1], delay: 4, matte: [1, 1, 1, 1]) }
+        let matted = try GIFEncoder(width: 2, height: 2, colors: colors, transparentIndex: 0, loops: 0, lossy: 8, matte: RGBA8(255, 255, 255))
+        #expect(throws: GIFError.self) { try matted.add([1, 1, 1, 1], delay: 4, matte: [1, 1, 1]) }
+    }
+
     @Test func boundsOutsideTheRangeAreRefused() {
         for lossy in [-1, GIFEncoder.maximumLossy + 1] {
             #expect(throws: GIFError.self) {

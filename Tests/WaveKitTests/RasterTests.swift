@@ -209,6 +209,67 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
     }
 }
 
+@Suite struct MattePlaneTests {
+    /// The matte plane marks a GIF pixel exactly where the scene is partly covered over
+    /// transparency (judged by the reference renderer's alpha, with a margin for its sampling),
+    /// and only for GIFs whose edges blend against the matte.
+    @Test func marksThePartlyCoveredPixelsOverTransparency() throws {
+        let loader = PresetLoader(imageDecoder: { _ throws(ImageProblem) in testRiderImage() })
+        var config = try loader.load("orb")
+        config.label = nil
+        let plan = try LoopPlanner.plan(config)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
+        #expect(renderer.marksMatte)
+        let count = renderer.timing.frameCount
+        let reference = ReferenceRenderer(config: config, plan: plan, samples: 89)
+        var cache = ColorCache()
+        for k in [0, count / 3] {
+            var frame: [UInt8] = [], matte: [UInt8] = []
+            renderer.render(frame: k, into: &frame, matte: &matte, cache: &cache)
+            #expect(matte.count == frame.count)
+            let truth = reference.render(frame: k, of: count)
+            // A marked pixel's color is the reference's composited over the matte (up to a capped
+            // ramp step and the reference's sampling), and it lies on an edge against
+            // transparency: partly covered in the reference, or next to a pixel that is (the
+            // reference samples columns, and rounds up pixels where the outline grazes a row). An
+            // unmarked one is opaque, or transparent, in the reference too.
+            let matteColor = PremultipliedColor(config.gif.matte)
+            let width = config.width
+            func partial(_ p: Int) -> Bool { truth[p].a > 0.03 && truth[p].a < 0.97 }
+            var marked = 0, worst = 0, wrong = 0
+            for p in frame.indices {
+                let a = truth[p].a
+                if matte[p] != 0 {
+                    if partial(p) { marked += 1 }
+                    let x = p % width, y = p / width
+                    let near = (max(0, y - 1)...min(config.height - 1, y + 1)).contains { yy in
+                        (max(0, x - 1)...min(width - 1, x + 1)).contains { truth[yy * width + $0].a < 1 - 1e-6 }
+                    }
+                    #expect(near, "frame \(k) pixel \(x),\(y): marked away from any edge against transparency")
+                    #expect(Int(frame[p]) != renderer.palette.transparentIndex, "frame \(k) pixel \(p): marked but transparent")
+                    let want = matteColor.under(truth[p], coverage: 1).straight, got = renderer.palette.colors[Int(frame[p])]
+                    worst = max(worst, abs(Int(want.r) - Int(got.r)), abs(Int(want.g) - Int(got.g)), abs(Int(want.b) - Int(got.b)))
+                } else if Int(frame[p]) == renderer.palette.transparentIndex ? a > 0.03 : a < 0.97 {
+                    wrong += 1
+                }
+            }
+            #expect(worst <= 24, "frame \(k): a marked pixel is \(worst) levels from the reference over the matte")
+            #expect(marked > 100, "frame \(k): \(marked) pixels marked")
+            #expect(wrong == 0, "frame \(k): \(wrong) pixels marked against the reference's alpha")
+        }
+        // No plane for true alpha, for cut edges, or for an opaque scene.
+        var cut = config
+        cut.gif.edges = .cut
+        let opaque = try loader.load("classic")
+        for r in [FrameRenderer(config: config, plan: plan, format: .webp), FrameRenderer(config: cut, plan: plan, format: .gif),
+                  FrameRenderer(config: opaque, plan: try LoopPlanner.plan(opaque), format: .gif)] {
+            var frame: [UInt8] = [], matte: [UInt8] = [1]
+            r.render(frame: 1, into: &frame, matte: &matte, cache: &cache)
+            #expect(!r.marksMatte && matte.isEmpty)
+        }
+    }
+}
+
 @Suite struct BundledPresetRasterTests {
     /// Every bundled preset at its own size against the reference renderer (the label, drawn from
     /// a FreeType mask outside this module, is left out here and tested on its own).

@@ -3,14 +3,23 @@ import WaveGIF
 import WaveKit
 import WaveRender
 
-/// The renderer's exact frames for a GIF: palette indices, and the RGBA a browser shows for them.
-private func exactGIFFrames(_ animation: Animation) -> (indices: [[UInt8]], rgba: [[UInt8]]) {
+/// The renderer's exact frames for a GIF: palette indices, the RGBA a browser shows for them, and
+/// the matte planes (empty when the renderer marks none).
+private struct ExactFrames {
+    var indices: [[UInt8]] = []
+    var rgba: [[UInt8]] = []
+    var matte: [[UInt8]] = []
+    /// The page color marked pixels are judged on.
+    var page: RGBA
+}
+
+private func exactGIFFrames(_ animation: Animation) -> ExactFrames {
     let renderer = FrameRenderer(config: animation.config, plan: animation.plan, format: .gif, label: animation.label)
     var cache = ColorCache()
-    var indices: [[UInt8]] = [], rgba: [[UInt8]] = []
+    var exact = ExactFrames(page: animation.config.gif.matte)
     for k in 0..<renderer.timing.frameCount {
-        var frame: [UInt8] = [], expanded: [UInt8] = []
-        renderer.render(frame: k, into: &frame, cache: &cache)
+        var frame: [UInt8] = [], expanded: [UInt8] = [], matte: [UInt8] = []
+        renderer.render(frame: k, into: &frame, matte: &matte, cache: &cache)
         renderer.palette.expand(frame, into: &expanded)
         // GIF shows a color opaque or, at the transparent index, not at all.
         for p in 0..<frame.count {
@@ -20,28 +29,46 @@ private func exactGIFFrames(_ animation: Animation) -> (indices: [[UInt8]], rgba
                 expanded[p * 4 + 3] = 255
             }
         }
-        indices.append(frame)
-        rgba.append(expanded)
+        exact.indices.append(frame)
+        exact.rgba.append(expanded)
+        exact.matte.append(matte)
     }
-    return (indices, rgba)
+    return exact
 }
 
 /// The slow, plain check of the lossy bound: for every pixel of every frame, the largest channel
 /// difference (premultiplied RGBA; GIF pixels are opaque or fully transparent, so that is the
 /// straight difference, or 255 where transparency differs) between the decoded pixel and the exact
 /// one; at most `bound`, and 0 where the pixel and its 4 neighbours (inside the frame) share an
-/// index. Returns the worst error seen and how many pixels differ.
-private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[UInt8]]), width: Int, height: Int,
-                        bound: Int, _ what: String) -> (worst: Int, differing: Int) {
+/// index. A pixel the matte plane marks (blended against the matte) that is shown transparent is
+/// judged on the matte page: its error is its color's distance from the matte; any other pixel
+/// shown transparent that is not is an error. Returns the worst error seen, how many pixels
+/// differ, and how many marked pixels are shown transparent.
+private func checkBound(decoded: [[UInt8]], exact: ExactFrames, width: Int, height: Int,
+                        bound: Int, _ what: String) -> (worst: Int, differing: Int, matteShown: Int) {
     #expect(decoded.count == exact.rgba.count, "\(what): \(decoded.count) frames decoded, \(exact.rgba.count) rendered")
-    var worst = 0, differing = 0, reported = 0
+    var worst = 0, differing = 0, reported = 0, matteShown = 0
+    let page = [Int(exact.page.r), Int(exact.page.g), Int(exact.page.b)]
     for k in 0..<min(decoded.count, exact.rgba.count) {
-        let indices = exact.indices[k], truth = exact.rgba[k], shown = decoded[k]
+        let indices = exact.indices[k], truth = exact.rgba[k], shown = decoded[k], matte = exact.matte[k]
         for y in 0..<height {
             for x in 0..<width {
                 let p = y * width + x
                 var error = 0
-                for c in 0..<4 { error = max(error, abs(Int(shown[p * 4 + c]) - Int(truth[p * 4 + c]))) }
+                if shown[p * 4 + 3] == 0 && truth[p * 4 + 3] == 255 {
+                    if !matte.isEmpty && matte[p] != 0 {
+                        matteShown += 1
+                        for c in 0..<3 { error = max(error, abs(page[c] - Int(truth[p * 4 + c]))) }
+                    } else {
+                        error = 255
+                        if reported < 5 {
+                            reported += 1
+                            Issue.record("\(what): frame \(k) pixel \(x),\(y) is shown transparent but not blended against the matte")
+                        }
+                    }
+                } else {
+                    for c in 0..<4 { error = max(error, abs(Int(shown[p * 4 + c]) - Int(truth[p * 4 + c]))) }
+                }
                 guard error > 0 else { continue }
                 differing += 1
                 worst = max(worst, error)
@@ -58,7 +85,7 @@ private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[
             }
         }
     }
-    return (worst, differing)
+    return (worst, differing, matteShown)
 }
 
 @Suite struct GIFLossyTests {
@@ -93,8 +120,11 @@ private func checkBound(decoded: [[UInt8]], exact: (indices: [[UInt8]], rgba: [[
             let bytes = try RenderPipeline().write(a, to: [OutputFormat.gif.writer(for: a.config)])[0].bytes
             let decoded = try GIFDecoder.decode(bytes)
             let what = "\(scene.name) \(width)×\(height) lossy \(bound)"
-            let (worst, differing) = checkBound(decoded: decoded.frames, exact: exact, width: width, height: height, bound: bound, what)
+            let (worst, differing, matteShown) = checkBound(decoded: decoded.frames, exact: exact, width: width, height: height,
+                                                            bound: bound, what)
             #expect(differing > 0, "\(what): no pixel was approximated")
+            // The transparent scene with matte edges uses the matte; the opaque ones have none.
+            #expect((matteShown > 0) == (scene.name == "orb"), "\(what): \(matteShown) pixels show the matte")
             #expect(worst <= bound)
             #expect(bytes.count < lossless.count, "\(what): \(bytes.count) bytes, exact \(lossless.count)")
             sizes.append(bytes.count)

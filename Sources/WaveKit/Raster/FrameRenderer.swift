@@ -20,6 +20,14 @@ public final class FrameRenderer: Sendable {
     let baseFrame: [UInt8]
     /// Indices of every pixel with all layers over it (the base frame where there is no water).
     let fullFrame: [UInt8]
+    /// Whether frames come with a matte plane (`render(frame:into:matte:cache:)`): GIF frames whose
+    /// partly covered pixels over transparency are blended against `gif.matte`.
+    public let marksMatte: Bool
+    /// The matte planes of `baseFrame` and `fullFrame` (1: blended against the matte), and the mark
+    /// of each flat layer set in `flatLookup`; all empty without `marksMatte`.
+    let baseMatte: [UInt8]
+    let fullMatte: [UInt8]
+    let flatMatte: [UInt8]
 
     /// Prepares the frames of `config` for `format`; `label` holds the label's text coverage, placed,
     /// for every text its frames show.
@@ -41,20 +49,25 @@ public final class FrameRenderer: Sendable {
         self.palette = palette
         flatLookup = lookup
 
+        let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil
+        marksMatte = marks
         var base = [UInt8](repeating: 0, count: config.width * config.height)
+        var baseMarks = marks ? base : []
         var cache = ColorCache()
         for y in 0..<config.height {
             for x in 0..<config.width {
                 let i = y * config.width + x
                 let b = Double(scene.coverage.border[i])
+                let color = model.background.mixed(with: model.ringColor, b)
                 base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex
-                    : FrameRenderer.index(of: model.background.mixed(with: model.ringColor, b), x: x, y: y,
-                                          target: target, palette: palette, cache: &cache)
+                    : FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                if marks && target.blendsWithMatte(color) { baseMarks[i] = 1 }
             }
         }
         baseFrame = base
+        baseMatte = baseMarks
         // Under every layer a pixel's color does not change from frame to frame.
-        var full = base
+        var full = base, fullMarks = baseMarks
         for y in 0..<config.height {
             for x in scene.coverage.waterSpans[y] {
                 let i = y * config.width + x
@@ -63,9 +76,12 @@ public final class FrameRenderer: Sendable {
                 let water = w == 1 || scene.subcolumnsReachWater(x, y) ? model.allLayersColor : model.background
                 let color = scene.mix(water: water, w, ring: Double(scene.coverage.border[i]))
                 full[i] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                if marks { fullMarks[i] = target.blendsWithMatte(color) ? 1 : 0 }
             }
         }
         fullFrame = full
+        fullMatte = fullMarks
+        flatMatte = marks ? lookup.indices.map { lookup[$0] >= 0 && target.blendsWithMatte(model.compositeColor(ofLayers: $0)) ? 1 : 0 } : []
     }
 
     /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
@@ -148,16 +164,26 @@ public final class FrameRenderer: Sendable {
     }
 
     /// Draws frame `frame` (0 ≤ frame < timing.frameCount) into `out` (width × height indices).
+    public func render(frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
+        var none: [UInt8] = []
+        render(frame: frame, into: &out, matte: &none, cache: &cache)
+    }
+
+    /// Draws frame `frame` into `out`, and with `marksMatte` its matte plane into `matte`: 1 for
+    /// each pixel whose color is blended against `gif.matte` (partly covered over transparency),
+    /// 0 elsewhere. Without `marksMatte`, `matte` is left empty.
     ///
     /// Only the rows between a column's highest crest and lowest trough change: above them the
     /// pixel is the base frame, below them the full-water frame, both copied. In the band, pixels of
     /// a single flat region take a table lookup, and every other pixel (an edge) is composited
     /// exactly and mapped to its nearest palette entry. The rider and label are drawn last, over
     /// their rectangles. This loop runs for every frame, so it works on raw buffers.
-    public func render(frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
+    public func render(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
         let width = config.width, height = config.height
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
+        matte.removeAll(keepingCapacity: true)
+        matte.append(contentsOf: baseMatte)
         guard !scene.waterColumns.isEmpty else { return }
         let f = scene.frame(frame, of: timing.frameCount)
         let model = scene.model
@@ -174,32 +200,49 @@ public final class FrameRenderer: Sendable {
             fullRow = max(fullRow, bottom[c])
         }
         let coverage = scene.coverage
+        let target = self.target, palette = self.palette
+        matte.withUnsafeMutableBufferPointer { marks in
         out.withUnsafeMutableBufferPointer { o in
             fullFrame.withUnsafeBufferPointer { full in
+                // The matte plane is written beside the indices only when it is asked for.
+                let m = marks.isEmpty ? nil : marks.baseAddress
+                @inline(__always) func put(_ color: PremultipliedColor, _ p: Int, _ x: Int, _ y: Int) {
+                    o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                    if let m { m[p] = target.blendsWithMatte(color) ? 1 : 0 }
+                }
                 for y in firstRow..<height {
                     let span = coverage.waterSpans[y]
                     guard !span.isEmpty else { continue }
                     let row = y * width
                     if y >= fullRow {
                         for x in span { o[row + x] = full[row + x] }
+                        if let m { for x in span { m[row + x] = fullMatte[row + x] } }
                         continue
                     }
                     let rowTop = Double(y), rowBottom = Double(y + 1)
                     for x in span {
                         let c = x - x0, p = row + x
-                        if y >= bottom[c] { o[p] = full[p]; continue }
+                        if y >= bottom[c] {
+                            o[p] = full[p]
+                            if let m { m[p] = fullMatte[p] }
+                            continue
+                        }
                         guard y >= top[c] else { continue }
                         if coverage.water[p] == 1 && coverage.border[p] == 0 {
                             let (mask, crossing) = f.samples.layers(column: c, top: rowTop, bottom: rowBottom)
                             if crossing == WaveModel.SurfaceSamples.noSurface {
                                 let index = flatLookup[mask]
-                                if index >= 0 { o[p] = UInt8(index); continue }
+                                if index >= 0 {
+                                    o[p] = UInt8(index)
+                                    if let m { m[p] = flatMatte[mask] }
+                                    continue
+                                }
                             } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f) {
-                                o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                                put(color, p, x, y)
                                 continue
                             }
                         }
-                        o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target, palette: palette, cache: &cache)
+                        put(scene.color(x, y, f), p, x, y)
                     }
                 }
                 for (rows, cols) in scene.overlayAreas(f) {
@@ -213,18 +256,17 @@ public final class FrameRenderer: Sendable {
                                coverage.water[p] == 1, coverage.border[p] == 0 {
                                 let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                 if crossing == WaveModel.SurfaceSamples.noSurface {
-                                    let color = label.paint(x, y, over: model.compositeColor(ofLayers: mask),
-                                                            submerged: model.includesFrontLayer(mask) ? 1 : 0)
-                                    o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                                    put(label.paint(x, y, over: model.compositeColor(ofLayers: mask),
+                                                    submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
                                     continue
                                 }
                             }
-                            o[p] = FrameRenderer.index(of: scene.color(x, y, f), x: x, y: y, target: target,
-                                                       palette: palette, cache: &cache)
+                            put(scene.color(x, y, f), p, x, y)
                         }
                     }
                 }
             }
+        }
         }
     }
 

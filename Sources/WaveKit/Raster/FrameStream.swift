@@ -8,6 +8,12 @@ extension FrameRenderer {
     /// count; the output does not depend on `threads` (0 = one producer per core; 1 = everything
     /// on this thread). Small jobs, where threads cost more than they save, stay on this thread.
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8]) throws -> Void) rethrows {
+        try renderAll(threads: threads) { k, indices, _ in try body(k, indices) }
+    }
+
+    /// Renders every frame as `renderAll(threads:_:)` does, handing `body` each frame's matte plane
+    /// too (`render(frame:into:matte:cache:)`; empty without `marksMatte`).
+    public func renderAll(threads: Int = 0, _ body: (Int, [UInt8], [UInt8]) throws -> Void) rethrows {
         let count = timing.frameCount
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let producers = threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores)
@@ -15,7 +21,7 @@ extension FrameRenderer {
             let slot = FrameSlot()
             for k in 0..<count {
                 slot.render(self, frame: k)
-                try body(k, slot.frame)
+                try body(k, slot.frame, slot.matte)
             }
             return
         }
@@ -34,7 +40,8 @@ extension FrameRenderer {
         do {
             for k in 0..<count {
                 ring.await(k)
-                try body(k, ring.slots[k % ring.slots.count].frame)
+                let slot = ring.slots[k % ring.slots.count]
+                try body(k, slot.frame, slot.matte)
                 ring.release(k)
             }
         } catch {
@@ -85,12 +92,13 @@ private final class FrameRing: @unchecked Sendable {
     }
 }
 
-/// One frame buffer and its color cache; each render owns exactly one slot at a time.
+/// One frame buffer, its matte plane and its color cache; each render owns exactly one slot at a time.
 final class FrameSlot: @unchecked Sendable {
     var frame: [UInt8] = []
+    var matte: [UInt8] = []
     var cache = ColorCache()
 
     func render(_ renderer: FrameRenderer, frame index: Int) {
-        renderer.render(frame: index, into: &frame, cache: &cache)
+        renderer.render(frame: index, into: &frame, matte: &matte, cache: &cache)
     }
 }

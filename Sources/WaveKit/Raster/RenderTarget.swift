@@ -25,6 +25,23 @@ public enum RenderTarget: Equatable, Sendable {
         }
     }
 
+    /// Whether a pixel of premultiplied color `c` is stored blended against `gif.matte`: partly
+    /// covered over a transparent background (its alpha in 8 bits is 1…254), with
+    /// `"edges": "matte"`. On the matte page such a pixel left transparent shows the matte, so
+    /// the lossy GIF coder may leave it transparent where its stored color lies within the bound
+    /// of the matte.
+    @inline(__always)
+    func blendsWithMatte(_ c: PremultipliedColor) -> Bool {
+        guard case let .gif(options) = self, options.edges == .matte else { return false }
+        return c.a * 255 < 254.5 && c.a * 255 >= 0.5
+    }
+
+    /// Whether any pixel can be stored blended against `gif.matte`.
+    var blendsEdgesWithMatte: Bool {
+        if case let .gif(options) = self { return options.edges == .matte }
+        return false
+    }
+
     private func opaque(_ c: PremultipliedColor) -> RGBA {
         var s = c.straight
         s.a = 255

@@ -24,7 +24,8 @@ public final class GIFWriter: AnimationWriter {
 
     public func add(_ frame: RasterFrame) throws(RenderError) {
         guard let encoder else { throw RenderError(.failure, ["GIF: frame before begin"]) }
-        try wrap { () throws(GIFError) in try encoder.add(frame.indices, delay: frame.delay) }
+        let matte = encoder.matte == nil || frame.matte.isEmpty ? nil : frame.matte
+        try wrap { () throws(GIFError) in try encoder.add(frame.indices, delay: frame.delay, matte: matte) }
     }
 
     public func finish() throws(RenderError) -> [UInt8] {
@@ -38,12 +39,15 @@ public final class GIFWriter: AnimationWriter {
     }
 
     /// The encoder for a renderer's frames: its palette, transparency and loop count, the color
-    /// table ordered by use, and the lossy bound (0: exact).
+    /// table ordered by use, and the lossy bound (0: exact). A lossy encoder of frames whose edges
+    /// are blended against `gif.matte` judges those edges on the matte (`GIFEncoder.init`).
     public static func encoder(_ raster: FrameRenderer, lossy: Int = 0) throws(GIFError) -> GIFEncoder {
         let config = raster.config, palette = raster.palette
+        let m = config.gif.matte
         return try GIFEncoder(width: config.width, height: config.height,
                               colors: palette.colors.map { RGBA8($0.r, $0.g, $0.b, $0.a) },
-                              transparentIndex: palette.transparentIndex, loops: config.loops, lossy: lossy)
+                              transparentIndex: palette.transparentIndex, loops: config.loops, lossy: lossy,
+                              matte: lossy > 0 && raster.marksMatte ? RGBA8(m.r, m.g, m.b) : nil)
     }
 
     private func wrap<T>(_ body: () throws(GIFError) -> T) throws(RenderError) -> T {
