@@ -2,6 +2,7 @@
 between two frames, and the frames of an animated file with their display times. (Pillow is
 imported where it is used, so a script can do without it when it measures no PSNR.)"""
 import math
+import os
 import shutil
 import subprocess
 
@@ -48,6 +49,41 @@ def decoded_frames(path):
         im.seek(i)
         out.append((t, im.convert("RGBA")))
         t += im.info.get("duration", 0) or 0
+    return out
+
+
+def gif_matte(wavegen, scene):
+    """The (r, g, b) page a GIF of `scene` (a preset file or bundled name) is made for: its
+    gif.matte when its background is transparent (or partly) and its gif.edges are "matte" (the
+    default); else None. wavegen's lossy coder may show the matte through such a GIF's edges, so
+    it is judged on that page."""
+    import json
+    if os.path.isfile(scene):
+        with open(scene) as f:
+            config = json.load(f)
+    else:
+        config = json.loads(subprocess.run([wavegen, "presets", "show", scene], capture_output=True, text=True,
+                                           check=True).stdout)
+    background = str(config.get("background", "transparent"))
+    gif = config.get("gif") or {}
+    if not (background == "transparent" or (len(background) == 9 and background[-2:].upper() != "FF")):
+        return None
+    if gif.get("edges", "matte") != "matte":
+        return None
+    hexa = gif.get("matte", "#FFFFFF").lstrip("#")
+    return tuple(int(hexa[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def on_page(frames, page):
+    """(start, image) frames composited over an opaque page color, or as they are when page is None."""
+    if page is None:
+        return frames
+    from PIL import Image
+    out = []
+    for start, im in frames:
+        bg = Image.new("RGBA", im.size, tuple(page) + (255,))
+        bg.alpha_composite(im)
+        out.append((start, bg))
     return out
 
 

@@ -217,6 +217,7 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
         let loader = PresetLoader(imageDecoder: { _ throws(ImageProblem) in testRiderImage() })
         var config = try loader.load("orb")
         config.label = nil
+        config.gif.lossy = 8
         let plan = try LoopPlanner.plan(config)
         let renderer = FrameRenderer(config: config, plan: plan, format: .gif)
         #expect(renderer.marksMatte)
@@ -257,11 +258,14 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
             #expect(marked > 100, "frame \(k): \(marked) pixels marked")
             #expect(wrong == 0, "frame \(k): \(wrong) pixels marked against the reference's alpha")
         }
-        // No plane for true alpha, for cut edges, or for an opaque scene.
-        var cut = config
+        // No plane for true alpha, for cut edges, for an exact GIF (nothing reads it), or for an opaque scene.
+        var cut = config, exact = config
         cut.gif.edges = .cut
-        let opaque = try loader.load("classic")
+        exact.gif.lossy = 0
+        var opaque = try loader.load("classic")
+        opaque.gif.lossy = 8
         for r in [FrameRenderer(config: config, plan: plan, format: .webp), FrameRenderer(config: cut, plan: plan, format: .gif),
+                  FrameRenderer(config: exact, plan: plan, format: .gif),
                   FrameRenderer(config: opaque, plan: try LoopPlanner.plan(opaque), format: .gif)] {
             var frame: [UInt8] = [], matte: [UInt8] = [1]
             r.render(frame: 1, into: &frame, matte: &matte, cache: &cache)

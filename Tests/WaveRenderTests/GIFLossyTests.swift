@@ -14,7 +14,10 @@ private struct ExactFrames {
 }
 
 private func exactGIFFrames(_ animation: Animation) -> ExactFrames {
-    let renderer = FrameRenderer(config: animation.config, plan: animation.plan, format: .gif, label: animation.label)
+    // With a lossy bound set, so that the renderer draws the matte plane (the indices do not depend on it).
+    var config = animation.config
+    config.gif.lossy = max(1, config.gif.lossy)
+    let renderer = FrameRenderer(config: config, plan: animation.plan, format: .gif, label: animation.label)
     var cache = ColorCache()
     var exact = ExactFrames(page: animation.config.gif.matte)
     for k in 0..<renderer.timing.frameCount {

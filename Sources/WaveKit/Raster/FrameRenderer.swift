@@ -20,8 +20,8 @@ public final class FrameRenderer: Sendable {
     let baseFrame: [UInt8]
     /// Indices of every pixel with all layers over it (the base frame where there is no water).
     let fullFrame: [UInt8]
-    /// Whether frames come with a matte plane (`render(frame:into:matte:cache:)`): GIF frames whose
-    /// partly covered pixels over transparency are blended against `gif.matte`.
+    /// Whether frames come with a matte plane (`render(frame:into:matte:cache:)`): lossy GIF frames
+    /// (`gif.lossy` above 0) whose partly covered pixels over transparency are blended against `gif.matte`.
     public let marksMatte: Bool
     /// The matte planes of `baseFrame` and `fullFrame` (1: blended against the matte), and the mark
     /// of each flat layer set in `flatLookup`; all empty without `marksMatte`.
@@ -49,7 +49,8 @@ public final class FrameRenderer: Sendable {
         self.palette = palette
         flatLookup = lookup
 
-        let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil
+        // Only a lossy GIF coder reads the plane.
+        let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil && config.gif.lossy > 0
         marksMatte = marks
         var base = [UInt8](repeating: 0, count: config.width * config.height)
         var baseMarks = marks ? base : []
