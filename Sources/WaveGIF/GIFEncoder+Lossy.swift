@@ -149,7 +149,7 @@ extension GIFEncoder {
     }
 
     /// Updates the canvas to what `bounded` shows (the key keeps what was there) and counts the
-    /// pixels shown other than exactly.
+    /// pixels shown other than exactly, and those of them showing the matte.
     func show(_ bounded: BoundedRendition, frame: [UInt8], changed: PixelRect) {
         let rect = bounded.rect
         for row in 0..<rect.height {
@@ -160,10 +160,12 @@ extension GIFEncoder {
             }
         }
         let shown = rect.union(changed)
+        let transparent = transparentIndex.map(UInt8.init)
         for row in shown.y..<shown.maxY {
             for p in (row * width + shown.x)..<(row * width + shown.maxX)
             where errors[Int(position[Int(canvas[p])]) << 8 | Int(frame[p])] > 0 {
                 stats.pixelsApproximated += 1
+                if canvas[p] == transparent { stats.pixelsShowingMatte += 1 }
             }
         }
     }

@@ -25,6 +25,8 @@ public final class GIFEncoder {
         public var framesCleared = 0
         /// Pixels shown with a color other than their exact one (lossy coding), over all frames.
         public var pixelsApproximated = 0
+        /// Of those, edge pixels blended against the matte that show the matte (left transparent).
+        public var pixelsShowingMatte = 0
     }
 
     /// How the color table is ordered. Frames always use palette indices; the order only decides

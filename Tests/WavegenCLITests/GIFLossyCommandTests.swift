@@ -24,6 +24,36 @@ import WaveGIF
         #expect(worst > 0 && worst <= 48)
     }
 
+    /// On a transparent preset with matte edges, -v says how many edge pixels show the matte, and
+    /// on that white page no pixel is off by more than the bound, while off the page those edges
+    /// are transparent where the exact file has them opaque.
+    @Test func matteEdgesShowTheMatte() throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", "progress-bar", "-o", folder.file("exact.gif"), "-q"]).code == 0)
+        let r = wavegen(["render", "progress-bar", "-o", folder.file("lossy.gif"), "--set", "gif.lossy=32", "-v"])
+        #expect(r.code == 0, "\(r.err)")
+        let said = r.err.split(separator: "\n").first { $0.contains("GIF: lossy 32: ") }.map(String.init) ?? ""
+        let count = said.components(separatedBy: " of them edges left transparent, showing the matte").first?
+            .split(separator: "(").last.flatMap { Int($0) } ?? 0
+        #expect(count > 0, "\(r.err)")
+        let exact = try GIFDecoder.decode(try folder.bytes("exact.gif"))
+        let lossy = try GIFDecoder.decode(try folder.bytes("lossy.gif"))
+        #expect(lossy.frames.count == exact.frames.count)
+        var worst = 0, showing = 0
+        for (a, b) in zip(exact.frames, lossy.frames) {
+            for p in stride(from: 0, to: a.count, by: 4) {
+                if a[p + 3] == 255 && b[p + 3] == 0 { showing += 1 }
+                #expect(!(a[p + 3] == 0 && b[p + 3] == 255), "a transparent pixel made opaque")
+                // On the white page: a transparent pixel shows 255 in every channel.
+                for c in 0..<3 {
+                    let x = a[p + 3] == 0 ? 255 : Int(a[p + c]), y = b[p + 3] == 0 ? 255 : Int(b[p + c])
+                    worst = max(worst, abs(x - y))
+                }
+            }
+        }
+        #expect(showing > 0 && worst <= 32, "\(showing) pixels show the page, worst \(worst)")
+    }
+
     @Test(arguments: [("gif.lossy=129", "--set: error: at gif.lossy: must be between 0 and 128, got 129"),
                       ("gif.lossy=-2", "--set: error: at gif.lossy: must be between 0 and 128, got -2"),
                       ("gif.lossy=1.5", "--set: error: at gif.lossy: expected a whole number, got 1.5")])

@@ -34,7 +34,10 @@ public final class GIFWriter: AnimationWriter {
         let s = encoder.stats
         images = s.framesWritten
         notes.append("GIF: \(s.framesWritten) images for \(s.framesIn) frames (\(s.framesMerged) merged, \(s.framesWithKey) with unchanged pixels keyed, \(s.framesCleared) cleared by disposal), \(colorCount) colors")
-        if lossy > 0 { notes.append("GIF: lossy \(lossy): \(s.pixelsApproximated) pixels shown within \(lossy) levels of their color, the rest exact") }
+        if lossy > 0 {
+            let matte = encoder.matte == nil ? "" : " (\(s.pixelsShowingMatte) of them edges left transparent, showing the matte)"
+            notes.append("GIF: lossy \(lossy): \(s.pixelsApproximated) pixels shown within \(lossy) levels of their color\(matte), the rest exact")
+        }
         return bytes
     }
 
