@@ -52,6 +52,9 @@ public struct SizeFit: Sendable {
         public var meanSquaredError: Double
         /// The knobs that differ from the preset, as `key value` phrases (empty: the preset as it is).
         public var changes: [String]
+        /// The page the file is judged on: a GIF's `gif.matte` when its edges blend against it over
+        /// a transparent background (`SizeFit.page(for:format:)`); nil for judging as it is.
+        public var page: RGBA?
 
         /// The changes as one phrase: "edgeStep 16, lossy WebP quality 80 and 25 fps (every 2nd frame)".
         public var summary: String {
@@ -153,11 +156,19 @@ public struct SizeFit: Sendable {
         return RenderError(.overBudget, ["nothing fits in \(NumberText.grouped(maxBytes)) bytes: \(how); not written"])
     }
 
+    /// The page a file of `config` in `format` is judged on: a GIF whose partly covered pixels
+    /// over a transparent (or partly transparent) background blend against `gif.matte` is made
+    /// for that page, and its lossy coder may show the page through those edges.
+    public static func page(for config: WaveConfig, format: OutputFormat) -> RGBA? {
+        format == .gif && config.gif.edges == .matte && config.background.a < 255 ? config.gif.matte : nil
+    }
+
     /// What was chosen, for a status line: `fits 40,000 bytes with edgeStep 16: 29,985 bytes,
     /// 59.8 dB PSNR against the full-quality file`.
     public static func describe(_ c: Candidate, maxBytes: Int) -> String {
         guard !c.changes.isEmpty else { return "fits \(NumberText.grouped(maxBytes)) bytes as it is (\(NumberText.grouped(c.bytes.count)) bytes)" }
-        let quality = c.psnr.isFinite ? c.psnrText + " PSNR against the full-quality file" : "the same pixels as the full-quality file"
+        let page = c.page.map { " on its \($0) matte" } ?? ""
+        let quality = c.psnr.isFinite ? c.psnrText + " PSNR against the full-quality file" + page : "the same pixels as the full-quality file"
         return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
     }
 
@@ -190,11 +201,13 @@ public struct SizeFit: Sendable {
             let encoded = Search.encode(fresh, fit: fit)
             for (notches, outcome) in zip(fresh, encoded) {
                 let (config, plan, changes, bytes, shown) = try outcome.get()
+                let page = SizeFit.page(for: config, format: fit.format)
                 var mse = 0.0
                 if let shown {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
-                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes)
+                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes,
+                                  page: page)
                 known[notches] = c
                 tried.append(c)
             }
@@ -213,7 +226,7 @@ public struct SizeFit: Sendable {
                     let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
                     var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
                     // A GIF with matte edges is made for its matte page, and judged on it.
-                    if fit.format == .gif, config.gif.edges == .matte { shown = shown?.shown(on: config.gif.matte) }
+                    if let page = SizeFit.page(for: config, format: fit.format) { shown = shown?.shown(on: page) }
                     return (config, plan, changes, bytes, shown)
                 })
             }

@@ -104,6 +104,26 @@ import WaveTestSupport
         #expect(SizeFit.nothingFits(result, format: .svg, maxBytes: 10).description.contains("has no quality knobs"))
     }
 
+    /// Frames on a page: each pixel source-over an opaque color, rounded; opaque pixels untouched.
+    @Test func framesOnAPage() {
+        let a = DisplayedFrames(width: 3, height: 1, frames: [[10, 20, 30, 255, 0, 0, 0, 0, 200, 100, 0, 128]], delays: [0.1])
+        let shown = a.shown(on: RGBA(250, 240, 230))
+        #expect(shown.frames == [[10, 20, 30, 255, 250, 240, 230, 255, 225, 170, 115, 255]])
+        #expect(shown.starts == a.starts && shown.duration == a.duration)
+    }
+
+    /// A GIF whose edges blend against its matte over transparency is judged on the matte page;
+    /// an opaque one, or a WebP, as it is.
+    @Test func matteGIFsAreJudgedOnTheirPage() throws {
+        var (config, _) = try loaded()
+        #expect(SizeFit.page(for: config, format: .gif) == nil)
+        config.background = .transparent
+        #expect(SizeFit.page(for: config, format: .gif) == .white)
+        #expect(SizeFit.page(for: config, format: .webp) == nil)
+        config.gif.edges = .cut
+        #expect(SizeFit.page(for: config, format: .gif) == nil)
+    }
+
     /// The time-weighted error against a slow sampling of both timelines every millisecond.
     @Test func theErrorIsWeightedByTimeOnScreen() {
         func frame(_ v: UInt8, alpha: UInt8 = 255) -> [UInt8] { [v, v, v, alpha, v, 0, 0, alpha] }

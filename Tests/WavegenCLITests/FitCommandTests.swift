@@ -36,6 +36,20 @@ import WaveWebP
         #expect(try folder.bytes("again.\(ext)") == bytes)
     }
 
+    /// On a transparent background a GIF is judged, and its PSNR said, on its matte page.
+    @Test(arguments: ["gif", "webp"])
+    func aTransparentGIFIsJudgedOnItsMatte(ext: String) throws {
+        let folder = try TemporaryFolder()
+        let preset = try folder.write(FitCommandTests.scene.replacingOccurrences(of: "\"#FFFFFF\"", with: "\"transparent\""),
+                                      to: "scene.json")
+        let plain = try plainSize(folder, preset, "plain.\(ext)")
+        let r = wavegen(["render", preset, "-o", folder.file("fit.\(ext)"), "--max-bytes", String(plain * 3 / 4)])
+        #expect(r.code == 0, "\(r.err)")
+        let line = try #require(r.errLines.first { $0.contains("fits") })
+        #expect(line.hasSuffix(ext == "gif" ? " dB PSNR against the full-quality file on its #FFFFFF matte"
+                                            : " dB PSNR against the full-quality file"), "\(line)")
+    }
+
     @Test func aFileWithinTheBudgetIsUntouched() throws {
         let folder = try TemporaryFolder()
         let preset = try folder.write(FitCommandTests.scene, to: "scene.json")
