@@ -221,8 +221,8 @@ public final class GIFEncoder {
         pending = frame
     }
 
-    private func write(_ pending: Frame, next: [UInt8]?) throws(GIFError) {
-        let frame = pending.pixels, delay = pending.delay
+    private func write(_ queued: Frame, next: [UInt8]?) throws(GIFError) {
+        let frame = queued.pixels, delay = queued.delay
         guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let isFirst = stats.framesWritten == 0
         // Frames and the canvas hold palette indices; what is written holds table positions.
@@ -242,7 +242,7 @@ public final class GIFEncoder {
             }
         }
         var exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
-        if lossy > 0, let bounded = boundedRendition(frame, matte: matteError.isEmpty ? nil : pending.matte, changed: changed,
+        if lossy > 0, let bounded = boundedRendition(frame, matte: matteError.isEmpty ? nil : queued.matte, changed: changed,
                                                       clear: clear, isFirst: isFirst, within: exact.dataBytes(sizer: &sizer)) {
             try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
                                 disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)

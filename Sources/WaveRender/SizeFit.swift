@@ -13,12 +13,14 @@ import WaveKit
 ///
 /// Quality is judged the way a viewer sees the file: every candidate is decoded and compared,
 /// premultiplied RGBA over the loop's time, with the preset's own full-quality file
-/// (`DisplayedFrames.meanSquaredError`); a GIF with `"edges": "matte"` on its matte page. The search is a greedy rate–distortion descent: from the
-/// preset as it is, each step tries one notch further on every knob and takes the one that loses
-/// the least quality per byte saved (measured, not assumed: which knob goes first depends on the
-/// scene); once a step's candidates fit, the best-quality one that fits is kept and polished (knobs
-/// turned back, on, or traded one for another while the file fits and looks better), and last
-/// checked against a column search (`Search.columns(from:)`) for what its one-notch moves miss.
+/// (`DisplayedFrames.meanSquaredError`); a GIF whose edges blend against its matte over
+/// transparency on that matte (`page(for:format:)`). The search is a greedy rate–distortion
+/// descent: from the preset as it is, each step tries one notch further on every knob and takes
+/// the one that loses the least quality per byte saved (measured, not assumed: which knob goes
+/// first depends on the scene); once a step's candidates fit, the best-quality one that fits is
+/// kept and polished (knobs turned back, on, or traded one for another while the file fits and
+/// looks better), and last checked against a column search (`Search.columns(from:)`) for what its
+/// one-notch moves miss.
 /// Deterministic: the same inputs give the same choice.
 public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).

@@ -203,71 +203,71 @@ public final class FrameRenderer: Sendable {
         let coverage = scene.coverage
         let target = self.target, palette = self.palette
         matte.withUnsafeMutableBufferPointer { marks in
-        out.withUnsafeMutableBufferPointer { o in
-            fullFrame.withUnsafeBufferPointer { full in
-                // The matte plane is written beside the indices only when it is asked for.
-                let m = marks.isEmpty ? nil : marks.baseAddress
-                @inline(__always) func put(_ color: PremultipliedColor, _ p: Int, _ x: Int, _ y: Int) {
-                    o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
-                    if let m { m[p] = target.blendsWithMatte(color) ? 1 : 0 }
-                }
-                for y in firstRow..<height {
-                    let span = coverage.waterSpans[y]
-                    guard !span.isEmpty else { continue }
-                    let row = y * width
-                    if y >= fullRow {
-                        for x in span { o[row + x] = full[row + x] }
-                        if let m { for x in span { m[row + x] = fullMatte[row + x] } }
-                        continue
+            out.withUnsafeMutableBufferPointer { o in
+                fullFrame.withUnsafeBufferPointer { full in
+                    // The matte plane is written beside the indices only when it is asked for.
+                    let m = marks.isEmpty ? nil : marks.baseAddress
+                    @inline(__always) func put(_ color: PremultipliedColor, _ p: Int, _ x: Int, _ y: Int) {
+                        o[p] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                        if let m { m[p] = target.blendsWithMatte(color) ? 1 : 0 }
                     }
-                    let rowTop = Double(y), rowBottom = Double(y + 1)
-                    for x in span {
-                        let c = x - x0, p = row + x
-                        if y >= bottom[c] {
-                            o[p] = full[p]
-                            if let m { m[p] = fullMatte[p] }
+                    for y in firstRow..<height {
+                        let span = coverage.waterSpans[y]
+                        guard !span.isEmpty else { continue }
+                        let row = y * width
+                        if y >= fullRow {
+                            for x in span { o[row + x] = full[row + x] }
+                            if let m { for x in span { m[row + x] = fullMatte[row + x] } }
                             continue
                         }
-                        guard y >= top[c] else { continue }
-                        if coverage.water[p] == 1 && coverage.border[p] == 0 {
-                            let (mask, crossing) = f.samples.layers(column: c, top: rowTop, bottom: rowBottom)
-                            if crossing == WaveModel.SurfaceSamples.noSurface {
-                                let index = flatLookup[mask]
-                                if index >= 0 {
-                                    o[p] = UInt8(index)
-                                    if let m { m[p] = flatMatte[mask] }
-                                    continue
-                                }
-                            } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f) {
-                                put(color, p, x, y)
+                        let rowTop = Double(y), rowBottom = Double(y + 1)
+                        for x in span {
+                            let c = x - x0, p = row + x
+                            if y >= bottom[c] {
+                                o[p] = full[p]
+                                if let m { m[p] = fullMatte[p] }
                                 continue
                             }
-                        }
-                        put(scene.color(x, y, f), p, x, y)
-                    }
-                }
-                for (rows, cols) in scene.overlayAreas(f) {
-                    for y in rows {
-                        let span = coverage.waterSpans[y].clamped(to: cols)
-                        let rowTop = Double(y), rowBottom = Double(y + 1)
-                        for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
-                            let p = y * width + x
-                            // Label over a single flat region: no need to integrate the pixel.
-                            if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
-                               coverage.water[p] == 1, coverage.border[p] == 0 {
-                                let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
+                            guard y >= top[c] else { continue }
+                            if coverage.water[p] == 1 && coverage.border[p] == 0 {
+                                let (mask, crossing) = f.samples.layers(column: c, top: rowTop, bottom: rowBottom)
                                 if crossing == WaveModel.SurfaceSamples.noSurface {
-                                    put(label.paint(x, y, over: model.compositeColor(ofLayers: mask),
-                                                    submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
+                                    let index = flatLookup[mask]
+                                    if index >= 0 {
+                                        o[p] = UInt8(index)
+                                        if let m { m[p] = flatMatte[mask] }
+                                        continue
+                                    }
+                                } else if crossing >= 0, let color = singleEdge(mask, crossing, c, rowBottom, f) {
+                                    put(color, p, x, y)
                                     continue
                                 }
                             }
                             put(scene.color(x, y, f), p, x, y)
                         }
                     }
+                    for (rows, cols) in scene.overlayAreas(f) {
+                        for y in rows {
+                            let span = coverage.waterSpans[y].clamped(to: cols)
+                            let rowTop = Double(y), rowBottom = Double(y + 1)
+                            for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
+                                let p = y * width + x
+                                // Label over a single flat region: no need to integrate the pixel.
+                                if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
+                                   coverage.water[p] == 1, coverage.border[p] == 0 {
+                                    let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
+                                    if crossing == WaveModel.SurfaceSamples.noSurface {
+                                        put(label.paint(x, y, over: model.compositeColor(ofLayers: mask),
+                                                        submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
+                                        continue
+                                    }
+                                }
+                                put(scene.color(x, y, f), p, x, y)
+                            }
+                        }
+                    }
                 }
             }
-        }
         }
     }
 
