@@ -685,7 +685,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "default": "#FFFFFF"
         },
         "lossy": {
-          "description": "0…128: lossy LZW. The largest error, in 8-bit levels of any channel (premultiplied RGBA, as shown), that the encoder may put on a pixel to code the file shorter; flat pixels (whose 4 neighbours share their color) stay exact, and transparency is never changed. 0 writes every pixel exactly. Larger is smaller and less exact.",
+          "description": "0…128: lossy LZW. The largest error, in 8-bit levels of any channel (premultiplied RGBA, as shown), that the encoder may put on a pixel to code the file shorter; flat pixels (whose 4 neighbours share their color) stay exact, and transparency is never changed, except that with \"edges\": \"matte\" an edge blended against the matte may be left transparent, showing the matte, where its color is within the bound of it. 0 writes every pixel exactly. Larger is smaller and less exact.",
           "type": "integer",
           "minimum": 0,
           "maximum": 128,
