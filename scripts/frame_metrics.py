@@ -52,26 +52,37 @@ def decoded_frames(path):
     return out
 
 
+def preset_config(wavegen, scene):
+    """The preset document of `scene`: a preset file as written, or a bundled one by name."""
+    import json
+    if os.path.isfile(scene):
+        with open(scene) as f:
+            return json.load(f)
+    return json.loads(subprocess.run([wavegen, "presets", "show", scene], capture_output=True, text=True,
+                                     check=True).stdout)
+
+
+def transparent_background(config):
+    """Whether a preset document's background is transparent, or partly (#RRGGBBAA under FF)."""
+    background = str(config.get("background", "transparent"))
+    return background == "transparent" or (len(background) == 9 and background[-2:].upper() != "FF")
+
+
+def matte_color(config):
+    """A preset document's gif.matte as (r, g, b) (white when it names none)."""
+    hexa = (config.get("gif") or {}).get("matte", "#FFFFFF").lstrip("#")
+    return tuple(int(hexa[i:i + 2], 16) for i in (0, 2, 4))
+
+
 def gif_matte(wavegen, scene):
     """The (r, g, b) page a GIF of `scene` (a preset file or bundled name) is made for: its
     gif.matte when its background is transparent (or partly) and its gif.edges are "matte" (the
     default); else None. wavegen's lossy coder may show the matte through such a GIF's edges, so
     it is judged on that page."""
-    import json
-    if os.path.isfile(scene):
-        with open(scene) as f:
-            config = json.load(f)
-    else:
-        config = json.loads(subprocess.run([wavegen, "presets", "show", scene], capture_output=True, text=True,
-                                           check=True).stdout)
-    background = str(config.get("background", "transparent"))
-    gif = config.get("gif") or {}
-    if not (background == "transparent" or (len(background) == 9 and background[-2:].upper() != "FF")):
+    config = preset_config(wavegen, scene)
+    if not transparent_background(config) or (config.get("gif") or {}).get("edges", "matte") != "matte":
         return None
-    if gif.get("edges", "matte") != "matte":
-        return None
-    hexa = gif.get("matte", "#FFFFFF").lstrip("#")
-    return tuple(int(hexa[i:i + 2], 16) for i in (0, 2, 4))
+    return matte_color(config)
 
 
 def on_page(frames, page):

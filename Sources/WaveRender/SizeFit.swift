@@ -202,8 +202,7 @@ public struct SizeFit: Sendable {
             for n in batch where known[n] == nil && !fresh.contains(n) { fresh.append(n) }
             let encoded = Search.encode(fresh, fit: fit)
             for (notches, outcome) in zip(fresh, encoded) {
-                let (config, plan, changes, bytes, shown) = try outcome.get()
-                let page = SizeFit.page(for: config, format: fit.format)
+                let (config, plan, changes, bytes, shown, page) = try outcome.get()
                 var mse = 0.0
                 if let shown {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
@@ -216,9 +215,9 @@ public struct SizeFit: Sendable {
             return batch.map { known[$0]! }
         }
 
-        typealias Encoded = (WaveConfig, LoopPlan, [String], [UInt8], DisplayedFrames?)
+        typealias Encoded = (WaveConfig, LoopPlan, [String], [UInt8], DisplayedFrames?, RGBA?)
 
-        /// The file of each choice, decoded (raster formats), computed concurrently.
+        /// The file of each choice, decoded (raster formats) and put on its page, computed concurrently.
         static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, RenderError>] {
             let results = Results(count: batch.count)
             let work: @Sendable (Int) -> Void = { i in
@@ -228,8 +227,9 @@ public struct SizeFit: Sendable {
                     let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
                     var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
                     // A GIF with matte edges is made for its matte page, and judged on it.
-                    if let page = SizeFit.page(for: config, format: fit.format) { shown = shown?.shown(on: page) }
-                    return (config, plan, changes, bytes, shown)
+                    let page = SizeFit.page(for: config, format: fit.format)
+                    if let page { shown = shown?.shown(on: page) }
+                    return (config, plan, changes, bytes, shown, page)
                 })
             }
             if batch.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
