@@ -73,3 +73,57 @@ import WaveGIF
         #expect(r.err.contains("note: gif.lossy has no meaning for SVG; ignored"), "\(r.err)")
     }
 }
+
+/// `gif.colors` as a user sets it: a smaller color table, the shades chosen where the pixels fall.
+@Suite struct GIFColorsCommandTests {
+    /// Each asks for at most N entries: the decoded file's table holds no more, the flat colors
+    /// are exact, the frames stay close to the full palette's, and the same inputs give the same bytes.
+    @Test(arguments: [("classic", 32), ("classic", 16), ("orb", 32), ("boat", 24)])
+    func aSmallerTableStaysCloseToTheFullOne(preset: String, colors: Int) throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", preset, "-o", folder.file("full.gif"), "-q"]).code == 0)
+        let r = wavegen(["render", preset, "-o", folder.file("small.gif"), "--set", "gif.colors=\(colors)", "-v"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("where the loop's pixels fall, in place of"), "\(r.err)")
+        let again = wavegen(["render", preset, "-o", folder.file("again.gif"), "--set", "gif.colors=\(colors)", "-q"])
+        #expect(again.code == 0)
+        #expect(try folder.bytes("again.gif") == folder.bytes("small.gif"))
+        let full = try GIFDecoder.decode(try folder.bytes("full.gif"))
+        let small = try GIFDecoder.decode(try folder.bytes("small.gif"))
+        // GIF tables come in powers of two; the colors the frames show are at most N (the key
+        // entry included in N when the scene has no transparent one).
+        var table = 2
+        while table < colors { table *= 2 }
+        #expect(small.globalColorCount <= table && full.globalColorCount > table,
+                "\(small.globalColorCount) entries, \(full.globalColorCount) at full quality")
+        var shown = Set<[UInt8]>()
+        for f in small.frames { for p in stride(from: 0, to: f.count, by: 4) { shown.insert(Array(f[p..<p + 4])) } }
+        #expect(shown.count <= colors, "\(shown.count) colors shown")
+        #expect(try folder.bytes("small.gif").count < folder.bytes("full.gif").count)
+        #expect(small.frames.count == full.frames.count && small.delays == full.delays)
+        // Pixels that differ are edge shades moved within the ramps: most pixels are identical,
+        // and the PSNR against the full palette's frames is high.
+        var squared = 0.0, differing = 0, total = 0
+        for (a, b) in zip(full.frames, small.frames) {
+            for i in a.indices {
+                let d = Double(Int(a[i]) - Int(b[i]))
+                squared += d * d
+            }
+            for p in 0..<(a.count / 4) where a[p * 4..<p * 4 + 4] != b[p * 4..<p * 4 + 4] { differing += 1 }
+            total += a.count / 4
+        }
+        let psnr = 10 * log10(255 * 255 / max(1e-9, squared / Double(total * 4)))
+        // A rider's colors are themselves a median cut of its pixels at full quality: the
+        // smaller table's are judged against those, so the boat's bound is lower.
+        #expect(psnr > (preset == "boat" ? 40 : colors >= 32 ? 50 : 45), "\(preset) at \(colors): \(psnr) dB")
+        #expect(differing * 5 < total, "\(differing) of \(total) pixels differ")
+    }
+
+    @Test func outOfRangeIsRefused() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("x.gif"), "--set", "gif.colors=2"])
+        #expect(r.code != 0)
+        #expect(r.err.contains("gif.colors") && r.err.contains("must be between 3 and 256, got 2"), "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x.gif")))
+    }
+}

@@ -15,7 +15,7 @@ extension WaveConfig {
     public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
     public static let labelKeys = ["text", "font", "size", "color", "colorOnWater", "position", "stroke"]
     public static let strokeKeys = ["width", "color"]
-    public static let gifKeys = ["edges", "matte", "lossy"]
+    public static let gifKeys = ["edges", "matte", "lossy", "colors"]
     public static let webpKeys = ["lossless", "quality", "effort"]
     public static let apngKeys = ["effort"]
     public static var shapeKeywords: [String] { Shape.Kind.allCases.map(\.rawValue) }
@@ -155,6 +155,7 @@ extension WaveConfig {
             gif.matte = r.color(node["matte"], at: "gif.matte", default: .white) ?? .white
             if gif.matte.a != 255 { r.fail("gif.matte", "must be an opaque color, got \(gif.matte)") }
             gif.lossy = r.integer(node["lossy"], at: "gif.lossy", default: 0, in: 0...GIFOptions.maximumLossy)
+            gif.colors = r.integer(node["colors"], at: "gif.colors", default: 256, in: GIFOptions.minimumColors...256)
         }
         var apng = APNGOptions()
         if let node = root["apng"], r.object(node, at: "apng") {

@@ -261,15 +261,24 @@ public struct GIFOptions: Equatable, Sendable {
     /// color as shown (premultiplied RGBA); flat pixels stay exact. 0 (the default) writes every
     /// pixel exactly.
     public var lossy: Int
+    /// The most entries the GIF's color table may hold, the entry that keeps unchanged pixels
+    /// included. Below what the scene needs (its flat colors, a rider's and a label's, and the edge
+    /// shades `edgeStep` asks for), the edge shades are chosen again where the scene's pixels fall:
+    /// fewer entries code shorter. 256 (the default) keeps every shade.
+    public var colors: Int
+
+    /// The smallest `colors`: the background, the water and the entry that keeps unchanged pixels.
+    public static let minimumColors = 3
 
     /// The largest `lossy`: half the channel range, where every edge pixel may already take the
     /// nearer of the two flat colors it blends.
     public static let maximumLossy = 128
 
-    public init(edges: Edges = .matte, matte: RGBA = .white, lossy: Int = 0) {
+    public init(edges: Edges = .matte, matte: RGBA = .white, lossy: Int = 0, colors: Int = 256) {
         self.edges = edges
         self.matte = matte
         self.lossy = lossy
+        self.colors = colors
     }
 }
 

@@ -45,7 +45,16 @@ public final class FrameRenderer: Sendable {
         let scene = SceneRaster(config: config, plan: plan, label: label)
         self.scene = scene
         let model = scene.model
-        let (palette, lookup, bgIndex) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
+        var (palette, lookup, bgIndex, refit) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
+        if case .gif = target, config.gif.colors < 256, palette.colors.count > FrameRenderer.entries(for: config.gif.colors, palette) {
+            // Fewer entries than the shades need: count where the loop's pixels fall on the full
+            // palette, and choose the shades again there.
+            var full = config
+            full.gif.colors = 256
+            full.gif.lossy = 0
+            let usage = FrameRenderer(config: full, plan: plan, format: format, label: label).usage()
+            palette = refit(palette, usage, FrameRenderer.entries(for: config.gif.colors, palette))
+        }
         self.palette = palette
         flatLookup = lookup
 
@@ -87,7 +96,8 @@ public final class FrameRenderer: Sendable {
 
     /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
     /// colors, and builds the palette. Returns it with the flat lookup and the background's index.
-    static func palette(for scene: SceneRaster, frames: Int, target: RenderTarget) -> (Palette, [Int32], UInt8) {
+    static func palette(for scene: SceneRaster, frames: Int, target: RenderTarget)
+        -> (Palette, [Int32], UInt8, refit: (Palette, [Int], Int) -> Palette) {
         let config = scene.config, model = scene.model
         var builder = PaletteBuilder()
         let bgFlat = builder.flat(model.background)
@@ -148,13 +158,37 @@ public final class FrameRenderer: Sendable {
                 }
             }
         }
-        let reserved = medianCut(scene.overlayColors(frames: frames), count: overlayColors)
-        let (palette, flatIndex) = builder.build(target: target, reserved: reserved, step: config.edgeStep)
+        let overlay = scene.overlayColors(frames: frames)
+        let reserved = medianCut(overlay, count: overlayColors)
+        let (palette, flatIndex, layout) = builder.buildWithShades(target: target, reserved: reserved, step: config.edgeStep)
         var lookup = [Int32](repeating: -1, count: 1 << layerCount)
         for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
             lookup[mask] = Int32(flatIndex[f])
         }
-        return (palette, lookup, UInt8(flatIndex[bgFlat]))
+        let finished = builder
+        return (palette, lookup, UInt8(flatIndex[bgFlat]), { palette, usage, budget in
+            // The overlay's colors are sampled on a few frames; the usage counts every frame.
+            finished.refit(palette, layout: layout, usage: usage, budget: budget, target: target,
+                           overlay: overlay, overlayWeight: Double(frames) / Double(max(1, min(SceneRaster.overlayProbes, frames))))
+        })
+    }
+
+    /// The palette entries a GIF color table of `colors` entries leaves for colors: all of them when
+    /// the transparent entry keeps unchanged pixels, else one fewer.
+    static func entries(for colors: Int, _ palette: Palette) -> Int {
+        palette.transparentIndex == nil ? colors - 1 : colors
+    }
+
+    /// How many pixels of the whole loop draw each palette entry.
+    func usage() -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        var frame: [UInt8] = []
+        var cache = ColorCache()
+        for k in 0..<timing.frameCount {
+            render(frame: k, into: &frame, cache: &cache)
+            for v in frame { counts[Int(v)] += 1 }
+        }
+        return counts
     }
 
     @inline(__always)

@@ -94,6 +94,14 @@ struct PaletteBuilder {
     /// The palette for `target`, and the index each flat region maps to. Edge ramps get steps enough
     /// that neighbouring entries differ by at most `step` 8-bit levels in any channel.
     func build(target: RenderTarget, reserved: [PremultipliedColor] = [], step: Double = WaveConfig.defaultEdgeStep) -> (Palette, [Int]) {
+        let (palette, flatIndex, _) = buildWithShades(target: target, reserved: reserved, step: step)
+        return (palette, flatIndex)
+    }
+
+    /// `build`, and where each edge shade lies: its edge (in registration order), its position
+    /// along it from the first flat (0) to the second (1), and its palette entry.
+    func buildWithShades(target: RenderTarget, reserved: [PremultipliedColor] = [],
+                         step: Double = WaveConfig.defaultEdgeStep) -> (Palette, [Int], ShadeLayout) {
         var colors: [RGBA] = []
         var transparentIndex: Int?
         var notes: [String] = []
@@ -125,6 +133,7 @@ struct PaletteBuilder {
         if flatIndex.contains(-1) {
             notes.append("the scene has \(flats.count) flat regions; \(flatIndex.filter { $0 < 0 }.count) of them map to their nearest color")
         }
+        let reservedStart = colors.count
         for c in reservedStored where colors.count < Palette.capacity { _ = add(c) }
         let room = max(0, Palette.capacity - colors.count)
         // Each edge gets steps enough that neighbouring entries differ by at most `step` levels in
@@ -134,14 +143,16 @@ struct PaletteBuilder {
             let contrast = max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a)) * 255
             return min(Palette.maximumRampSteps, max(0, Int((contrast / step).rounded(.up)) - 1))
         }
-        func rampColors(cap: Int) -> [RGBA] {
-            var out: [RGBA] = []
+        func rampColors(cap: Int) -> [(color: RGBA, edge: Int, t: Double)] {
+            var out: [(color: RGBA, edge: Int, t: Double)] = []
             var seen = Set(lookup.keys)
             for (n, (a, b)) in pairs.enumerated() {
                 let steps = min(cap, wanted[n])
                 for j in 0..<steps {
                     let t = Double(j + 1) / Double(steps + 1)
-                    if let c = target.store(flats[a].mixed(with: flats[b], t), x: 0, y: 0), seen.insert(c).inserted { out.append(c) }
+                    if let c = target.store(flats[a].mixed(with: flats[b], t), x: 0, y: 0), seen.insert(c).inserted {
+                        out.append((c, n, t))
+                    }
                 }
             }
             return out
@@ -152,10 +163,13 @@ struct PaletteBuilder {
             cap -= 1
             ramps = rampColors(cap: cap)
         }
+        var rampNotes: [String] = []
         if cap < (wanted.max() ?? 0) {
-            notes.append("palette: \(flats.count) flat colors and \(pairs.count) edges; edge ramps capped at \(cap) steps to fit \(Palette.capacity) entries")
+            rampNotes.append("palette: \(flats.count) flat colors and \(pairs.count) edges; edge ramps capped at \(cap) steps to fit \(Palette.capacity) entries")
         }
-        for c in ramps.prefix(room) { _ = add(c) }
+        notes += rampNotes
+        var shades: [EdgeShade] = []
+        for r in ramps.prefix(room) { shades.append(EdgeShade(edge: r.edge, t: r.t, index: add(r.color))) }
         let steps = cap
         let flatCount = Set(flatIndex.filter { $0 >= 0 }).count
         let palette = Palette(colors: colors, transparentIndex: transparentIndex, flatCount: flatCount,
@@ -163,11 +177,17 @@ struct PaletteBuilder {
         let resolved = flatIndex.enumerated().map { i, index in
             index >= 0 ? index : palette.nearestIndex(to: target.store(flats[i], x: 0, y: 0) ?? .transparent)
         }
-        return (palette, resolved)
+        return (palette, resolved, ShadeLayout(shades: shades, reservedStart: reservedStart, notes: rampNotes))
     }
 }
 
 extension PaletteBuilder {
     /// The premultiplied color of flat region `i`.
     func color(_ i: Int) -> PremultipliedColor { flats[i] }
+
+    /// How many flat regions are registered.
+    var flatCount: Int { flats.count }
+
+    /// The edges registered, as pairs of flat regions, in registration order.
+    var edges: [(Int, Int)] { pairs }
 }

@@ -151,6 +151,9 @@ struct SceneRaster: Sendable {
                                   a: background.a * rest + water.a * w + ringColor.a * b)
     }
 
+    /// How many frames `overlayColors` samples.
+    static let overlayProbes = 8
+
     /// The rectangles (rows, columns) the rider and the label may touch in a frame.
     func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
         var areas: [(Range<Int>, Range<Int>)] = []
@@ -164,7 +167,7 @@ struct SceneRaster: Sendable {
     /// The colors the rider and the label produce over a few frames spread across the loop, for the
     /// palette; each probed frame shows its own text, so a label that follows the level is sampled
     /// at several levels and texts (every text uses the same colours over the same water).
-    func overlayColors(frames count: Int, probes: Int = 8) -> [PremultipliedColor] {
+    func overlayColors(frames count: Int, probes: Int = SceneRaster.overlayProbes) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
         for j in 0..<min(probes, count) {
@@ -182,11 +185,59 @@ struct SceneRaster: Sendable {
     }
 }
 
+/// `centers` moved by Lloyd's iterations over `colors` (counted at 8 bits per premultiplied
+/// channel, each distinct color weighted by how often it occurs): each color goes to its nearest
+/// center (the first of equals), each center to the mean of its colors, until nothing moves (at
+/// most 50 rounds). A median cut's boxes split the widest range; this moves its colors to where
+/// the pixels are, so that the frequent colors are shown closely.
+func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor]) -> [PremultipliedColor] {
+    guard !centers.isEmpty, !colors.isEmpty else { return centers }
+    var histogram: [UInt32: Int] = [:]
+    for c in colors {
+        func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+        histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
+    }
+    let points = histogram.keys.sorted().map { key in
+        (SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255,
+         Double(histogram[key]!))
+    }
+    var means = centers.map { SIMD4<Double>($0.r, $0.g, $0.b, $0.a) }
+    for _ in 0..<50 {
+        var sums = [SIMD4<Double>](repeating: .zero, count: means.count), weights = [Double](repeating: 0, count: means.count)
+        for (v, w) in points {
+            var best = 0, bestDistance = Double.infinity
+            for (i, m) in means.enumerated() {
+                let d = ((m - v) * (m - v)).sum()
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            sums[best] += v * w
+            weights[best] += w
+        }
+        var moved = false
+        for i in means.indices where weights[i] > 0 {
+            let m = sums[i] / weights[i]
+            if ((m - means[i]) * (m - means[i])).sum() > 1e-12 { moved = true }
+            means[i] = m
+        }
+        if !moved { break }
+    }
+    return means.map { PremultipliedColor(r: $0[0], g: $0[1], b: $0[2], a: $0[3]) }
+}
+
 /// Median cut: up to `count` colors standing for `colors`, deterministic for the same input.
 /// Colors are first counted at 8 bits per premultiplied channel, so the cut works on the distinct
 /// colors, each weighted by how often it occurs.
-func medianCut(_ colors: [PremultipliedColor], count: Int) -> [PremultipliedColor] {
-    guard !colors.isEmpty, count > 0 else { return [] }
+func medianCut(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> [PremultipliedColor] {
+    medianCutWithErrors(colors, count: count, byError: byError).colors
+}
+
+/// `medianCut` (with `byError`, cutting the box whose colors are furthest from its mean in
+/// squared error instead of the widest, so that few boxes go to frequent colors, not to rare
+/// outliers), and the squared error (summed over the premultiplied channels, 0…1, and over
+/// `colors`) of showing every color at its box's mean after each cut: `errors[c]` with `c` boxes
+/// (`errors[0]` is unused, infinite).
+func medianCutWithErrors(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
+    guard !colors.isEmpty, count > 0 else { return ([], [.infinity]) }
     struct Point {
         var key: UInt32
         var channels: SIMD4<Double>
@@ -212,17 +263,26 @@ func medianCut(_ colors: [PremultipliedColor], count: Int) -> [PremultipliedColo
         for k in 1..<4 where w[k] > w[axis] { axis = k }
         return (w[axis], axis)
     }
-    var boxes: [(range: Range<Int>, width: Double, axis: Int)] = []
+    var boxes: [(range: Range<Int>, width: Double, axis: Int, error: Double)] = []
     func add(_ r: Range<Int>) {
         let (w, axis) = widest(r)
-        boxes.append((r, w, axis))
+        var sum = SIMD4<Double>(repeating: 0), squares = 0.0, weight = 0.0
+        for p in points[r] {
+            sum += p.channels * p.weight
+            squares += (p.channels * p.channels).sum() * p.weight
+            weight += p.weight
+        }
+        boxes.append((r, w, axis, max(0, squares - (sum * sum).sum() / weight)))
     }
     add(0..<points.count)
+    var errors: [Double] = [.infinity, boxes[0].error]
     while boxes.count < count {
         var best = -1
-        for (i, b) in boxes.enumerated() where b.range.count > 1 && (best < 0 || b.width > boxes[best].width) { best = i }
+        for (i, b) in boxes.enumerated() where b.range.count > 1 && b.width > 0.5 / 255 {
+            if best < 0 || (byError ? b.error > boxes[best].error : b.width > boxes[best].width) { best = i }
+        }
         guard best >= 0, boxes[best].width > 0.5 / 255 else { break }
-        let (r, _, axis) = boxes[best]
+        let (r, _, axis, _) = boxes[best]
         points[r].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
         // Split where half the box's weight lies on each side (never leaving a side empty).
         let total = points[r].reduce(0) { $0 + $1.weight }
@@ -234,8 +294,9 @@ func medianCut(_ colors: [PremultipliedColor], count: Int) -> [PremultipliedColo
         boxes.remove(at: best)
         add(r.lowerBound..<mid)
         add(mid..<r.upperBound)
+        errors.append(boxes.reduce(0) { $0 + $1.error })
     }
-    return boxes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { b in
+    let means = boxes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { b in
         var sum = SIMD4<Double>(repeating: 0), weight = 0.0
         for p in points[b.range] {
             sum += p.channels * p.weight
@@ -244,4 +305,5 @@ func medianCut(_ colors: [PremultipliedColor], count: Int) -> [PremultipliedColo
         let m = sum / weight
         return PremultipliedColor(r: m[0], g: m[1], b: m[2], a: m[3])
     }
+    return (means, errors)
 }

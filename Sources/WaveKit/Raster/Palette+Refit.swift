@@ -1,0 +1,214 @@
+/// An edge shade of a built palette: the edge it lies on (its position among the builder's
+/// edges), where along it (0 at the edge's first flat color, 1 at its second) and its entry.
+struct EdgeShade: Equatable {
+    var edge: Int
+    var t: Double
+    var index: Int
+}
+
+/// Optimal placement of a few levels on one edge ramp: the pixels of an edge, binned at positions
+/// `t` (0…1, ascending) with counts `weight`, each shown as the nearest of the levels, where the
+/// two ends (the edge's flat colors) are levels that cost nothing.
+struct RampQuantizer {
+    let t: [Double]
+    let weight: [Double]
+    private let s0: [Double], s1: [Double], s2: [Double]
+
+    init(t: [Double], weight: [Double]) {
+        self.t = t
+        self.weight = weight
+        var s0 = [0.0], s1 = [0.0], s2 = [0.0]
+        for (x, w) in zip(t, weight) {
+            s0.append(s0.last! + w)
+            s1.append(s1.last! + w * x)
+            s2.append(s2.last! + w * x * x)
+        }
+        (self.s0, self.s1, self.s2) = (s0, s1, s2)
+    }
+
+    /// Squared error of bins `i..<j` shown at `level`, or at their weighted mean when nil.
+    func cost(_ i: Int, _ j: Int, at level: Double? = nil) -> Double {
+        let w = s0[j] - s0[i], m = s1[j] - s1[i], q = s2[j] - s2[i]
+        guard w > 0 else { return 0 }
+        guard let level else { return max(0, q - m * m / w) }
+        return max(0, q - 2 * level * m + level * level * w)
+    }
+
+    /// The least squared error with `k` free levels, for every `k` from 0 to `limit`, and the bins
+    /// each level takes (for the levels that take any weight). Bins form contiguous groups: the
+    /// first shown at 0, then one group per free level at its mean, the last shown at 1.
+    func solve(upTo limit: Int) -> [(error: Double, groups: [Range<Int>])] {
+        let m = t.count
+        // best[k][j]: bins 0..<j with k free levels (the first group at 0); from[k][j]: where the
+        // last free level's group starts.
+        var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: limit + 1)
+        var from = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: limit + 1)
+        for j in 0...m { best[0][j] = cost(0, j, at: 0) }
+        if limit > 0 {
+            for k in 1...limit {
+                for j in 0...m {
+                    var b = best[k - 1][j], f = j
+                    for i in 0..<j {
+                        let c = best[k - 1][i] + cost(i, j)
+                        if c < b { (b, f) = (c, i) }
+                    }
+                    best[k][j] = b
+                    from[k][j] = f
+                }
+            }
+        }
+        return (0...limit).map { k in
+            var e = Double.infinity, split = m
+            for i in 0...m {
+                let c = best[k][i] + cost(i, m, at: 1)
+                if c < e { (e, split) = (c, i) }
+            }
+            var groups: [Range<Int>] = []
+            var j = split
+            for level in stride(from: k, through: 1, by: -1) {
+                let i = from[level][j]
+                if i < j && s0[j] - s0[i] > 0 { groups.append(i..<j) }
+                j = i
+            }
+            return (e, groups.reversed())
+        }
+    }
+
+    /// The weighted mean position of bins `r`.
+    func mean(_ r: Range<Int>) -> Double {
+        (s1[r.upperBound] - s1[r.lowerBound]) / (s0[r.upperBound] - s0[r.lowerBound])
+    }
+}
+
+/// The edge shades of a built palette, where a rider's and a label's colors start, and the notes
+/// the builder wrote about the shades.
+struct ShadeLayout {
+    var shades: [EdgeShade]
+    /// The first entry of the rider's and label's colors (they run up to the first shade).
+    var reservedStart: Int
+    /// Notes about the edge ramps (capped to fit), which no longer hold once the shades are chosen again.
+    var notes: [String]
+}
+
+extension PaletteBuilder {
+    /// `palette` with its rider's and label's colors and its edge shades chosen again so that it
+    /// holds at most `budget` entries.
+    ///
+    /// The transparent and flat entries stay where they are. Each edge's pixels (`usage[i]`: how
+    /// many pixels of the loop drew entry `i`) get the levels that show them with the least squared
+    /// error, the levels shared among the edges by the least total error (each edge weighted by its
+    /// contrast squared). The overlay's colors (`overlay`, each sample standing for
+    /// `overlayWeight` pixels) take as many entries as lower the total error most, by median cut,
+    /// then moved to where their pixels are. Edges that leave one flat color run close together
+    /// near it, so a shade serves its neighbours' pixels too: Lloyd's iterations then move each
+    /// shade to the mean of the pixels nearest to it. Returns `palette` itself when it already fits.
+    func refit(_ palette: Palette, layout: ShadeLayout, usage: [Int], budget: Int, target: RenderTarget,
+               overlay: [PremultipliedColor] = [], overlayWeight: Double = 1) -> Palette {
+        guard palette.colors.count > budget else { return palette }
+        let first = layout.shades.map(\.index).min() ?? palette.colors.count
+        var colors = Array(palette.colors.prefix(layout.reservedStart))
+        let room = max(0, budget - colors.count)
+        let pairs = edges
+        var bins = [[EdgeShade]](repeating: [], count: pairs.count)
+        for s in layout.shades { bins[s.edge].append(s) }
+        bins = bins.map { $0.sorted { $0.t < $1.t } }
+        let quantizers = bins.map { list in RampQuantizer(t: list.map(\.t), weight: list.map { Double(usage[$0.index]) }) }
+        let solved = pairs.indices.map { e -> [(error: Double, groups: [Range<Int>])] in
+            let p = color(pairs[e].0), q = color(pairs[e].1)
+            let contrast = (p.r - q.r) * (p.r - q.r) + (p.g - q.g) * (p.g - q.g) + (p.b - q.b) * (p.b - q.b) + (p.a - q.a) * (p.a - q.a)
+            return quantizers[e].solve(upTo: min(room, bins[e].count)).map { ($0.error * contrast, $0.groups) }
+        }
+        let shadeErrors = solved.map { $0.map(\.error) }
+        // The overlay's share: the count whose median-cut error plus the shades' error in the
+        // rest is least (at least one entry when there is an overlay and room).
+        var overlayCount = 0
+        if !overlay.isEmpty && room > 0 {
+            let cut = medianCutWithErrors(overlay, count: min(FrameRenderer.overlayColors, room), byError: true).errors
+            let shades = PaletteBuilder.share(room, among: shadeErrors).total
+            overlayCount = (1..<cut.count).min { a, b in
+                cut[a] * overlayWeight + shades[room - a] < cut[b] * overlayWeight + shades[room - b]
+            } ?? 0
+        }
+        var seen = Set(colors)
+        for c in refined(medianCut(overlay, count: overlayCount, byError: true), over: overlay) {
+            if let stored = target.store(c, x: 0, y: 0), seen.insert(stored).inserted { colors.append(stored) }
+        }
+        let movable = colors.count
+        let levels = PaletteBuilder.share(max(0, budget - colors.count), among: shadeErrors).levels
+        for (e, (a, b)) in pairs.enumerated() where levels[e] > 0 {
+            for group in solved[e][levels[e]].groups {
+                let mixed = color(a).mixed(with: color(b), quantizers[e].mean(group))
+                if let c = target.store(mixed, x: 0, y: 0), seen.insert(c).inserted { colors.append(c) }
+            }
+        }
+        let points = (first..<palette.colors.count).filter { usage[$0] > 0 && palette.colors[$0].a == 255 }
+            .map { (palette.colors[$0], usage[$0]) }
+        colors = PaletteBuilder.lloyd(colors, fixed: movable, points: points)
+        var notes = palette.notes.filter { !layout.notes.contains($0) }
+        var placed = "\(NumberText.count(colors.count - movable, "edge shade")) where the loop's pixels fall, in place of \(palette.colors.count - first)"
+        if !overlay.isEmpty { placed += ", and \(movable - layout.reservedStart) for the rider and label in place of \(first - layout.reservedStart)" }
+        notes.append("palette: " + placed + ", to fit gif.colors")
+        return Palette(colors: colors, transparentIndex: palette.transparentIndex, flatCount: palette.flatCount,
+                       rampSteps: 0, rampCount: 0, notes: notes)
+    }
+
+    /// How many levels each edge gets of `room`, given each edge's error with 0, 1, 2, … levels:
+    /// the least total error (exact, by dynamic programming; ties go to the earlier edges' fewer
+    /// levels), and that least total error for every room from 0 to `room`.
+    static func share(_ room: Int, among errors: [[Double]]) -> (levels: [Int], total: [Double]) {
+        var total = [Double](repeating: 0, count: room + 1)
+        var choice: [[Int]] = []
+        for options in errors {
+            var next = [Double](repeating: .infinity, count: room + 1)
+            var picked = [Int](repeating: 0, count: room + 1)
+            for r in 0...room {
+                for k in 0..<min(options.count, r + 1) {
+                    let c = total[r - k] + options[k]
+                    if c < next[r] { (next[r], picked[r]) = (c, k) }
+                }
+            }
+            total = next
+            choice.append(picked)
+        }
+        var left = room
+        var levels = [Int](repeating: 0, count: errors.count)
+        for e in stride(from: errors.count - 1, through: 0, by: -1) {
+            levels[e] = choice[e][left]
+            left -= levels[e]
+        }
+        return (levels, total)
+    }
+
+    /// `colors` with the entries from `fixed` on moved by Lloyd's iterations over the weighted
+    /// opaque `points`: each point goes to its nearest entry (premultiplied distance, the first of
+    /// equals), each movable entry to the weighted mean of its points, until nothing moves (at most
+    /// 50 rounds). Entries no point goes to stay.
+    static func lloyd(_ colors: [RGBA], fixed: Int, points: [(RGBA, Int)]) -> [RGBA] {
+        var colors = colors
+        guard fixed < colors.count, !points.isEmpty else { return colors }
+        for _ in 0..<50 {
+            var sums = [(r: Double, g: Double, b: Double, w: Double)](repeating: (0, 0, 0, 0), count: colors.count)
+            let palette = Palette(colors: colors, transparentIndex: nil, flatCount: 0, rampSteps: 0, rampCount: 0, notes: [])
+            for (c, w) in points {
+                let i = palette.nearestIndex(to: c)
+                let weight = Double(w)
+                sums[i].r += Double(c.r) * weight
+                sums[i].g += Double(c.g) * weight
+                sums[i].b += Double(c.b) * weight
+                sums[i].w += weight
+            }
+            var moved = false
+            for i in fixed..<colors.count where sums[i].w > 0 {
+                let s = sums[i]
+                func level(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / s.w).rounded()))) }
+                let c = RGBA(level(s.r), level(s.g), level(s.b))
+                if c != colors[i] && !colors.contains(c) {
+                    colors[i] = c
+                    moved = true
+                }
+            }
+            if !moved { break }
+        }
+        return colors
+    }
+}
