@@ -119,6 +119,17 @@ import WaveGIF
         #expect(differing * 5 < total, "\(differing) of \(total) pixels differ")
     }
 
+    /// A vector output says the key has no meaning for it; WebP and APNG keep their colors.
+    @Test func otherFormatsIgnoreIt() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("x.json"), "--set", "gif.colors=16"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("note: gif.colors has no meaning for Lottie; ignored"), "\(r.err)")
+        #expect(wavegen(["render", "classic", "-o", folder.file("a.png"), "-q"]).code == 0)
+        #expect(wavegen(["render", "classic", "-o", folder.file("b.png"), "-q", "--set", "gif.colors=16"]).code == 0)
+        #expect(try folder.bytes("a.png") == folder.bytes("b.png"))
+    }
+
     @Test func outOfRangeIsRefused() throws {
         let folder = try TemporaryFolder()
         let r = wavegen(["render", "classic", "-o", folder.file("x.gif"), "--set", "gif.colors=2"])

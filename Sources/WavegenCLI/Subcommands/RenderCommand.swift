@@ -62,6 +62,7 @@ enum RenderCommand: Subcommand {
             if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
             if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
             if config.gif.lossy != GIFOptions().lossy { ignored.append("gif.lossy") }
+            if config.gif.colors != GIFOptions().colors { ignored.append("gif.colors") }
             if config.webp != WebPOptions() { ignored.append("webp") }
             if config.apng != APNGOptions() { ignored.append("apng") }
             if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for \(format.name); ignored\n") }
