@@ -130,6 +130,17 @@ import WaveGIF
         #expect(try folder.bytes("a.png") == folder.bytes("b.png"))
     }
 
+    /// A budget with gif.colors set: the fit turns its knobs on top of the smaller table.
+    @Test func aBudgetKeepsTheTable() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "classic", "-o", folder.file("x.gif"), "--max-bytes", "28000", "--set", "gif.colors=32"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("fits 28,000 bytes with "), "\(r.err)")
+        let bytes = try folder.bytes("x.gif")
+        #expect(bytes.count <= 28000)
+        #expect(try GIFDecoder.decode(bytes).globalColorCount <= 32)
+    }
+
     @Test func outOfRangeIsRefused() throws {
         let folder = try TemporaryFolder()
         let r = wavegen(["render", "classic", "-o", folder.file("x.gif"), "--set", "gif.colors=2"])
