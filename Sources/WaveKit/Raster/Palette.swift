@@ -185,9 +185,6 @@ extension PaletteBuilder {
     /// The premultiplied color of flat region `i`.
     func color(_ i: Int) -> PremultipliedColor { flats[i] }
 
-    /// How many flat regions are registered.
-    var flatCount: Int { flats.count }
-
     /// The edges registered, as pairs of flat regions, in registration order.
     var edges: [(Int, Int)] { pairs }
 }

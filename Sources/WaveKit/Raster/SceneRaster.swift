@@ -185,6 +185,29 @@ struct SceneRaster: Sendable {
     }
 }
 
+/// A distinct color among many, counted at 8 bits per premultiplied channel.
+struct CountedColor {
+    /// The 8-bit channels packed (r, g, b, a from the top byte down): the order colors are listed in.
+    var key: UInt32
+    /// The premultiplied channels, 0…1.
+    var channels: SIMD4<Double>
+    /// How many of the colors it stands for.
+    var weight: Double
+
+    /// The distinct colors of `colors`, in key order.
+    static func counting(_ colors: [PremultipliedColor]) -> [CountedColor] {
+        var histogram: [UInt32: Int] = [:]
+        for c in colors {
+            func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+            histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
+        }
+        return histogram.keys.sorted().map { key in
+            let v = SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255
+            return CountedColor(key: key, channels: v, weight: Double(histogram[key]!))
+        }
+    }
+}
+
 /// `centers` moved by Lloyd's iterations over `colors` (counted at 8 bits per premultiplied
 /// channel, each distinct color weighted by how often it occurs): each color goes to its nearest
 /// center (the first of equals), each center to the mean of its colors, until nothing moves (at
@@ -192,15 +215,7 @@ struct SceneRaster: Sendable {
 /// the pixels are, so that the frequent colors are shown closely.
 func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor]) -> [PremultipliedColor] {
     guard !centers.isEmpty, !colors.isEmpty else { return centers }
-    var histogram: [UInt32: Int] = [:]
-    for c in colors {
-        func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
-        histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
-    }
-    let points = histogram.keys.sorted().map { key in
-        (SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255,
-         Double(histogram[key]!))
-    }
+    let points = CountedColor.counting(colors).map { ($0.channels, $0.weight) }
     var means = centers.map { SIMD4<Double>($0.r, $0.g, $0.b, $0.a) }
     for _ in 0..<50 {
         var sums = [SIMD4<Double>](repeating: .zero, count: means.count), weights = [Double](repeating: 0, count: means.count)
@@ -232,26 +247,13 @@ func medianCut(_ colors: [PremultipliedColor], count: Int, byError: Bool = false
 }
 
 /// `medianCut` (with `byError`, cutting the box whose colors are furthest from its mean in
-/// squared error instead of the widest, so that few boxes go to frequent colors, not to rare
-/// outliers), and the squared error (summed over the premultiplied channels, 0…1, and over
+/// squared error instead of the widest, so that the boxes go where the pixels are rather than to
+/// rare outliers), and the squared error (summed over the premultiplied channels, 0…1, and over
 /// `colors`) of showing every color at its box's mean after each cut: `errors[c]` with `c` boxes
 /// (`errors[0]` is unused, infinite).
 func medianCutWithErrors(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
     guard !colors.isEmpty, count > 0 else { return ([], [.infinity]) }
-    struct Point {
-        var key: UInt32
-        var channels: SIMD4<Double>
-        var weight: Double
-    }
-    var histogram: [UInt32: Int] = [:]
-    for c in colors {
-        func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
-        histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
-    }
-    var points = histogram.keys.sorted().map { key -> Point in
-        let v = SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255
-        return Point(key: key, channels: v, weight: Double(histogram[key]!))
-    }
+    var points = CountedColor.counting(colors)
     func widest(_ r: Range<Int>) -> (width: Double, axis: Int) {
         var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
         for p in points[r] {
