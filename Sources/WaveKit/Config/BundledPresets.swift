@@ -692,7 +692,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "default": 0
         },
         "colors": {
-          "description": "3…256: the most entries the GIF's color table may hold, the entry that keeps unchanged pixels included. Below what the scene needs, the edge shades (and a rider's and a label's colors) are chosen again where the loop's pixels fall, by least squared error; the flat colors stay exact and are never dropped. Fewer entries code shorter (a table of 32 codes each pixel run a bit shorter than one of 64). 256 keeps every shade edgeStep asks for.",
+          "description": "3…256: the most entries the GIF's color table may hold, the entry that keeps unchanged pixels included. Below what the scene needs, the edge shades (and a rider's and a label's colors) are chosen again where the loop's pixels fall, by least squared error; the flat colors stay exact and are never dropped. Fewer entries code shorter: a frame's codes start as wide as its largest entry needs, one bit narrower for 32 entries than for 64. 256 keeps every shade edgeStep asks for.",
           "type": "integer",
           "minimum": 3,
           "maximum": 256,
