@@ -7,10 +7,11 @@ import WaveKit
 @Suite struct RenderOutputTests {
     /// Frames an earlier, longer render left in a --frames folder are removed; nothing else is.
     /// `-v`'s palette line: parts that add up to the whole, for opaque and transparent scenes.
-    @Test(arguments: ["classic", "dark", "orb", "progress-bar"])
-    func verbosePaletteLineAddsUp(preset: String) throws {
+    /// With `gif.colors` 3 a transparent scene keeps its flat colors and no shades: none counted twice.
+    @Test(arguments: [("classic", []), ("dark", []), ("orb", []), ("progress-bar", []), ("orb", ["--set", "gif.colors=3"])])
+    func verbosePaletteLineAddsUp(preset: String, sets: [String]) throws {
         let folder = try TemporaryFolder()
-        let r = wavegen(["render", preset, "-o", folder.file("x.gif"), "-v"])
+        let r = wavegen(["render", preset, "-o", folder.file("x.gif"), "-v"] + sets)
         #expect(r.code == 0)
         let line = try #require(r.errLines.first { $0.hasPrefix("note: palette: ") })
         let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
@@ -20,7 +21,12 @@ import WaveKit
         let transparent = line.contains(", 1 transparent") ? 1 : 0
         #expect(flat + shades + transparent == total, "\(line)")
         #expect(transparent == (preset == "orb" || preset == "progress-bar" ? 1 : 0), "\(line)")
-        #expect(line.contains(" edge shades on ") && line.contains(" steps each)"), "\(line)")
+        if sets.isEmpty {
+            #expect(line.contains(" edge shades on ") && line.contains(" steps each)"), "\(line)")
+        } else {
+            // orb's flat colors: its three opaque layers (the ring shares the front layer's blue).
+            #expect(line.contains(": 3 flat, 0 edge shades, 1 transparent"), "\(line)")
+        }
     }
 
     @Test func staleFramesAreRemoved() throws {

@@ -5,7 +5,8 @@ public struct Palette: Equatable, Sendable {
     public var colors: [RGBA]
     /// The index that stands for "transparent" in a GIF, if the scene has one.
     public var transparentIndex: Int?
-    /// How many entries are exact flat-region colors (they come first, after the transparent entry).
+    /// How many entries are exact flat-region colors other than the transparent entry (they come
+    /// first, with the transparent entry among them when the background is transparent).
     public var flatCount: Int
     /// The most intermediate steps any edge ramp got.
     public var rampSteps: Int
@@ -171,7 +172,8 @@ struct PaletteBuilder {
         var shades: [EdgeShade] = []
         for r in ramps.prefix(room) { shades.append(EdgeShade(edge: r.edge, t: r.t, index: add(r.color))) }
         let steps = cap
-        let flatCount = Set(flatIndex.filter { $0 >= 0 }).count
+        // A transparent background is the transparent entry, counted as that, not as a flat color.
+        let flatCount = Set(flatIndex.filter { $0 >= 0 && $0 != transparentIndex }).count
         let palette = Palette(colors: colors, transparentIndex: transparentIndex, flatCount: flatCount,
                               rampSteps: steps, rampCount: pairs.count, notes: notes)
         let resolved = flatIndex.enumerated().map { i, index in
