@@ -7,6 +7,8 @@ import WaveKit
 /// - `edgeStep`: coarser anti-aliasing ramps, so fewer colours (edges only);
 /// - `gif.lossy` (GIF only): the bounded lossy LZW coder's error bound (edges only, flat pixels and
 ///   transparency stay exact; edges blended against `gif.matte` may show the matte through);
+/// - `gif.colors` (GIF only), in a second search in place of `edgeStep`: a smaller color table,
+///   the edge shades placed where the pixels fall (flat colors stay exact);
 /// - lossy WebP quality (WebP only; libwebp keeps a frame lossless where that is smaller);
 /// - the frame rate, divided by a whole divisor of the loop's frame count (so the loop stays
 ///   exact), down to `minimumFrameRate`.
@@ -33,6 +35,7 @@ public struct SizeFit: Sendable {
     public enum Knob: String, Sendable, CaseIterable {
         case edgeStep
         case gifLossy
+        case gifColors
         case webpQuality
         case frameRate
     }
@@ -88,12 +91,30 @@ public struct SizeFit: Sendable {
     /// A search for `format` files of `config` at most `maxBytes` long. Vector formats have no
     /// knobs: their only candidate is the file as it is.
     public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, maxBytes: Int, pipeline: RenderPipeline = RenderPipeline()) {
+        self.init(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline,
+                  dials: format.isVector ? [] : SizeFit.dials(config: config, plan: plan, format: format))
+    }
+
+    init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, maxBytes: Int, pipeline: RenderPipeline, dials: [Dial]) {
         self.config = config
         self.plan = plan
         self.format = format
         self.maxBytes = maxBytes
         self.pipeline = pipeline
-        dials = format.isVector ? [] : SizeFit.dials(config: config, plan: plan, format: format)
+        self.dials = dials
+    }
+
+    /// The same search over a GIF's other palette knob: `gif.colors` in place of `edgeStep` (a
+    /// smaller table with the shades placed where the pixels fall, the preset's own ramps binned),
+    /// when the preset leaves room for a smaller table; nil otherwise. `run()` runs both and keeps
+    /// the better file.
+    public var alternative: SizeFit? {
+        guard format == .gif, let step = dials.firstIndex(where: { $0.knob == .edgeStep }) else { return nil }
+        let tables = [128, 96, 64, 48, 32, 24, 16].filter { $0 < config.gif.colors }
+        guard !tables.isEmpty else { return nil }
+        var other = dials
+        other[step] = Dial(knob: .gifColors, values: [Double(config.gif.colors)] + tables.map(Double.init))
+        return SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline, dials: other)
     }
 
     /// The knobs this search may turn, in the order ties are broken.
@@ -131,6 +152,9 @@ public struct SizeFit: Sendable {
             case .gifLossy:
                 config.gif.lossy = Int(v)
                 changes.append("gif.lossy \(Int(v))")
+            case .gifColors:
+                config.gif.colors = Int(v)
+                changes.append("gif.colors \(Int(v))")
             case .webpQuality:
                 config.webp.lossless = false
                 config.webp.quality = v
@@ -177,7 +201,16 @@ public struct SizeFit: Sendable {
     /// Runs the search.
     public func run() throws(RenderError) -> Result {
         var search = Search(fit: self)
-        return try search.run()
+        let result = try search.run()
+        guard let other = alternative else { return result }
+        // The preset as it is fits, or nothing does: the other knob changes neither.
+        guard let chosen = result.chosen, !chosen.changes.isEmpty else { return result }
+        var second = Search(fit: other)
+        let alternative = try second.run()
+        let tried = result.tried + alternative.tried.dropFirst()
+        let smallest = alternative.smallest.bytes.count < result.smallest.bytes.count ? alternative.smallest : result.smallest
+        guard let c = alternative.chosen, Search.better(c, chosen) else { return Result(chosen: chosen, smallest: smallest, tried: tried) }
+        return Result(chosen: c, smallest: smallest, tried: tried)
     }
 
     /// The search's state: every candidate encoded so far, by notches.
@@ -312,7 +345,7 @@ public struct SizeFit: Sendable {
         /// does at that notch, and where a milder column fits, every coarser one does. Returns the
         /// best file that fits, or nil when the knobs are not there or no column can beat `toBeat`.
         mutating func columns(from base: [Int], toBeat: Candidate) throws(RenderError) -> Candidate? {
-            guard let step = fit.dials.firstIndex(where: { $0.knob == .edgeStep }),
+            guard let step = fit.dials.firstIndex(where: { $0.knob == .edgeStep || $0.knob == .gifColors }),
                   let lossy = fit.dials.firstIndex(where: { $0.knob == .gifLossy || $0.knob == .webpQuality }) else { return nil }
             let columns = fit.dials[step].values.count, end = fit.dials[lossy].values.count
             // Per column, the lossy notches still open: `low` and below do not fit, `high` fits

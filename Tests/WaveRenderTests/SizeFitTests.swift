@@ -39,7 +39,10 @@ import WaveTestSupport
         #expect(full.knobs.contains(.edgeStep) && full.knobs.contains(.frameRate))
         #expect(full.knobs.contains(.webpQuality) == (format == .webp))
         #expect(full.knobs.contains(.gifLossy) == (format == .gif))
-        let all = try everyCandidate(full)
+        // A GIF's search also runs over gif.colors in place of edgeStep: every combination of both.
+        #expect((full.alternative != nil) == (format == .gif))
+        #expect(full.alternative.map { $0.knobs.contains(.gifColors) && !$0.knobs.contains(.edgeStep) } ?? true)
+        let all = try everyCandidate(full) + (full.alternative.map { try everyCandidate($0).dropFirst() } ?? [])
         let sizes = all.map(\.bytes.count).sorted()
         // Budgets between the smallest and the largest file: each must be met, and by a file whose
         // quality is within 0.25 dB of the best any combination reaches under it. (Without the

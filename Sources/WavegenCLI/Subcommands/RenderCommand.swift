@@ -21,7 +21,7 @@ enum RenderCommand: Subcommand {
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop. The frames are the output's: a GIF's with its gif.edges applied (matte or cut, no partial alpha), a WebP's or APNG's with true alpha.",
                        completion: .directories),
             OptionSpec(names: ["--max-bytes"], value: "size",
-                       help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep, gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
+                       help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep (or gif.colors, GIF), gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
                        help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism).", defaultText: "one per core"),
