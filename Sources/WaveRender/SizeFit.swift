@@ -48,7 +48,8 @@ public struct SizeFit: Sendable {
 
     /// A choice of every knob, with its file and how it compares with the full-quality file.
     public struct Candidate: Sendable {
-        /// Notch of each knob in `knobs`, 0 = the preset's own.
+        /// Notch of each knob in `knobs` of the search that made it (`alternative.knobs` for the
+        /// second search's), 0 = the preset's own.
         public var notches: [Int]
         public var config: WaveConfig
         public var plan: LoopPlan
@@ -106,8 +107,9 @@ public struct SizeFit: Sendable {
 
     /// The same search over a GIF's other palette knob: `gif.colors` in place of `edgeStep` (a
     /// smaller table with the shades placed where the pixels fall, the preset's own ramps binned),
-    /// when the preset leaves room for a smaller table; nil otherwise. `run()` runs both and keeps
-    /// the better file.
+    /// when the preset leaves room for a smaller table; nil otherwise. `run()` runs it after the
+    /// first search has found a file that fits (the preset as it is does not), and keeps the
+    /// better file.
     public var alternative: SizeFit? {
         guard format == .gif, let step = dials.firstIndex(where: { $0.knob == .edgeStep }) else { return nil }
         let tables = [128, 96, 64, 48, 32, 24, 16].filter { $0 < config.gif.colors }
