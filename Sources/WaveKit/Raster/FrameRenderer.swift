@@ -46,14 +46,15 @@ public final class FrameRenderer: Sendable {
         self.scene = scene
         let model = scene.model
         var (palette, lookup, bgIndex, refit) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
-        if case .gif = target, config.gif.colors < 256, palette.colors.count > FrameRenderer.entries(for: config.gif.colors, palette) {
+        let budget = FrameRenderer.entries(for: config.gif.colors, palette)
+        if case .gif = target, config.gif.colors < 256, palette.colors.count > budget {
             // Fewer entries than the shades need: count where the loop's pixels fall on the full
             // palette, and choose the shades again there.
             var full = config
             full.gif.colors = 256
             full.gif.lossy = 0
             let usage = FrameRenderer(config: full, plan: plan, format: format, label: label).usage()
-            palette = refit(palette, usage, FrameRenderer.entries(for: config.gif.colors, palette))
+            palette = refit(palette, usage, budget)
         }
         self.palette = palette
         flatLookup = lookup

@@ -179,36 +179,24 @@ extension PaletteBuilder {
         return (levels, total)
     }
 
-    /// `colors` with the entries from `fixed` on moved by Lloyd's iterations over the weighted
-    /// opaque `points`: each point goes to its nearest entry (premultiplied distance, the first of
-    /// equals), each movable entry to the weighted mean of its points, until nothing moves (at most
-    /// 50 rounds). Entries no point goes to stay.
+    /// `colors` with the entries from `fixed` on moved by Lloyd's iterations (`lloydIterations`)
+    /// over the weighted opaque `points`, distances between premultiplied 8-bit colors (as
+    /// `Palette.nearestIndex` measures them), each moved entry rounded to 8-bit levels and kept
+    /// apart from the others. Entries no point goes to stay.
     static func lloyd(_ colors: [RGBA], fixed: Int, points: [(RGBA, Int)]) -> [RGBA] {
-        var colors = colors
-        guard fixed < colors.count, !points.isEmpty else { return colors }
-        for _ in 0..<50 {
-            var sums = [(r: Double, g: Double, b: Double, w: Double)](repeating: (0, 0, 0, 0), count: colors.count)
-            let palette = Palette(colors: colors, transparentIndex: nil, flatCount: 0, rampSteps: 0, rampCount: 0, notes: [])
-            for (c, w) in points {
-                let i = palette.nearestIndex(to: c)
-                let weight = Double(w)
-                sums[i].r += Double(c.r) * weight
-                sums[i].g += Double(c.g) * weight
-                sums[i].b += Double(c.b) * weight
-                sums[i].w += weight
-            }
-            var moved = false
-            for i in fixed..<colors.count where sums[i].w > 0 {
-                let s = sums[i]
-                func level(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / s.w).rounded()))) }
-                let c = RGBA(level(s.r), level(s.g), level(s.b))
-                if c != colors[i] && !colors.contains(c) {
-                    colors[i] = c
-                    moved = true
-                }
-            }
-            if !moved { break }
+        func vector(_ c: RGBA) -> SIMD4<Double> {
+            let (r, g, b, a) = Palette.premultiplied(c)
+            return SIMD4(Double(r), Double(g), Double(b), Double(a))
         }
-        return colors
+        func color(_ v: SIMD4<Double>) -> RGBA {
+            func level(_ x: Double) -> UInt8 { UInt8(max(0, min(255, x.rounded()))) }
+            return RGBA(level(v[0]), level(v[1]), level(v[2]))
+        }
+        var centers = colors.map(vector)
+        lloydIterations(&centers, fixed: fixed, points: points.map { (vector($0.0), Double($0.1)) }) { i, mean, centers in
+            let c = vector(color(mean))
+            return c != centers[i] && centers.contains(c) ? nil : c
+        }
+        return zip(colors, centers).enumerated().map { i, pair in i < fixed || pair.1 == vector(pair.0) ? pair.0 : color(pair.1) }
     }
 }

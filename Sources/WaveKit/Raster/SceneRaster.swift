@@ -209,19 +209,28 @@ struct CountedColor {
 }
 
 /// `centers` moved by Lloyd's iterations over `colors` (counted at 8 bits per premultiplied
-/// channel, each distinct color weighted by how often it occurs): each color goes to its nearest
-/// center (the first of equals), each center to the mean of its colors, until nothing moves (at
-/// most 50 rounds). A median cut's boxes split the widest range; this moves its colors to where
-/// the pixels are, so that the frequent colors are shown closely.
+/// channel, each distinct color weighted by how often it occurs). A median cut's boxes split the
+/// widest range; this moves its colors to where the pixels are, so that the frequent colors are
+/// shown closely.
 func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor]) -> [PremultipliedColor] {
     guard !centers.isEmpty, !colors.isEmpty else { return centers }
-    let points = CountedColor.counting(colors).map { ($0.channels, $0.weight) }
     var means = centers.map { SIMD4<Double>($0.r, $0.g, $0.b, $0.a) }
+    lloydIterations(&means, fixed: 0, points: CountedColor.counting(colors).map { ($0.channels, $0.weight) }) { _, mean, _ in mean }
+    return means.map { PremultipliedColor(r: $0[0], g: $0[1], b: $0[2], a: $0[3]) }
+}
+
+/// Lloyd's iterations: each weighted point goes to its nearest center (squared distance, the first
+/// of equals), and each center from `fixed` on that points go to becomes `settle(i, mean, centers)`,
+/// the weighted mean of its points as the caller stores it (nil: it stays), until no center moves
+/// (at most 50 rounds). Centers before `fixed` stay and still take their points.
+func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)],
+                     settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
+    guard fixed < centers.count, !points.isEmpty else { return }
     for _ in 0..<50 {
-        var sums = [SIMD4<Double>](repeating: .zero, count: means.count), weights = [Double](repeating: 0, count: means.count)
+        var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
         for (v, w) in points {
             var best = 0, bestDistance = Double.infinity
-            for (i, m) in means.enumerated() {
+            for (i, m) in centers.enumerated() {
                 let d = ((m - v) * (m - v)).sum()
                 if d < bestDistance { (best, bestDistance) = (i, d) }
             }
@@ -229,14 +238,13 @@ func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor])
             weights[best] += w
         }
         var moved = false
-        for i in means.indices where weights[i] > 0 {
-            let m = sums[i] / weights[i]
-            if ((m - means[i]) * (m - means[i])).sum() > 1e-12 { moved = true }
-            means[i] = m
+        for i in fixed..<centers.count where weights[i] > 0 {
+            guard let m = settle(i, sums[i] / weights[i], centers) else { continue }
+            if ((m - centers[i]) * (m - centers[i])).sum() > 1e-12 { moved = true }
+            centers[i] = m
         }
         if !moved { break }
     }
-    return means.map { PremultipliedColor(r: $0[0], g: $0[1], b: $0[2], a: $0[3]) }
 }
 
 /// Median cut: up to `count` colors standing for `colors`, deterministic for the same input.
