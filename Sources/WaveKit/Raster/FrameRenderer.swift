@@ -170,7 +170,7 @@ public final class FrameRenderer: Sendable {
         return (palette, lookup, UInt8(flatIndex[bgFlat]), { palette, usage, budget in
             // The overlay's colors are sampled on a few frames; the usage counts every frame.
             finished.refit(palette, layout: layout, usage: usage, budget: budget, target: target,
-                           overlay: overlay, overlayWeight: Double(frames) / Double(max(1, min(SceneRaster.overlayProbes, frames))))
+                           overlay: overlay, overlayWeight: Double(frames) / Double(max(1, SceneRaster.overlayProbes(frames: frames))))
         })
     }
 

@@ -151,8 +151,8 @@ struct SceneRaster: Sendable {
                                   a: background.a * rest + water.a * w + ringColor.a * b)
     }
 
-    /// How many frames `overlayColors` samples.
-    static let overlayProbes = 8
+    /// How many frames `overlayColors` samples, of a loop of `count`.
+    static func overlayProbes(frames count: Int) -> Int { min(8, count) }
 
     /// The rectangles (rows, columns) the rider and the label may touch in a frame.
     func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
@@ -167,11 +167,12 @@ struct SceneRaster: Sendable {
     /// The colors the rider and the label produce over a few frames spread across the loop, for the
     /// palette; each probed frame shows its own text, so a label that follows the level is sampled
     /// at several levels and texts (every text uses the same colours over the same water).
-    func overlayColors(frames count: Int, probes: Int = SceneRaster.overlayProbes) -> [PremultipliedColor] {
+    func overlayColors(frames count: Int) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
-        for j in 0..<min(probes, count) {
-            let f = frame(j * count / min(probes, count), of: count)
+        let probes = SceneRaster.overlayProbes(frames: count)
+        for j in 0..<probes {
+            let f = frame(j * count / probes, of: count)
             for (rows, columns) in overlayAreas(f) {
                 for y in rows {
                     for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
