@@ -105,7 +105,8 @@ extension GIFEncoder {
                 mixed[i] = UInt8(out)
                 previous = out
             }
-            preferences += [keyed, mixed]
+            // The same values twice code the same: each distinct list once.
+            for p in [keyed, mixed] where !preferences.contains(p) { preferences.append(p) }
         }
         var candidates: [Int?] = [key]
         if let k = key, tableTransparent == nil,
