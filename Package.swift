@@ -39,12 +39,14 @@ let package = Package(
         // `wavegen-bench reference` writes the segment reference's frames.
         .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference"]),
 
-        // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders under libFuzzer; in an ordinary
-        // build it replays the files named on its command line through the same code.
-        .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WaveRender", "WavePNG"]),
+        // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders and the GIF encoder's promises
+        // (WaveTestSupport's GIFEncoderCheck) under libFuzzer; in an ordinary build it replays the
+        // files named on its command line through the same code.
+        .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WaveRender", "WavePNG", "WaveTestSupport"]),
 
-        // Helpers the test targets share (frame comparisons for readable failures).
-        .target(name: "WaveTestSupport", path: "Tests/WaveTestSupport"),
+        // Helpers the test targets (and the fuzzer) share: frame comparisons for readable failures,
+        // seeded randomness, the GIF encoder's property check.
+        .target(name: "WaveTestSupport", dependencies: ["WaveGIF"], path: "Tests/WaveTestSupport"),
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit", "WaveReference", "WaveTestSupport"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),

@@ -2,12 +2,13 @@ import Foundation
 import WaveKit
 import WavePNG
 import WaveRender
+import WaveTestSupport
 
 /// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
 /// preset, the preset loader (from a file, as `wavegen render FILE` reads it: size limit,
 /// `extends`, rider image, decoding), the loop planner and a few frames of a small canvas, the
-/// build-manifest reader and planner,
-/// and the PNG decoder when the input looks like a PNG.
+/// build-manifest reader and planner, the PNG decoder when the input looks like a PNG, and the
+/// GIF encoder on frames and settings drawn from the input (`GIFEncoderCheck`).
 /// Every failure must come back as an error; a trap, a hang or a runaway allocation is a finding.
 enum FuzzTarget {
     /// A private folder the input is written into, once as a preset and once as a manifest.
@@ -57,6 +58,8 @@ enum FuzzTarget {
 
         // PNGImage refuses anything without the PNG signature before libpng sees it.
         _ = try? PNGImage(decoding: bytes, maximumPixels: PresetLoader.maximumImagePixels)
+
+        if let problem = GIFEncoderCheck.problem(bytes) { fatalError(problem) }
     }
 
     static func write(_ bytes: [UInt8], to path: String) {

@@ -1,0 +1,110 @@
+import WaveGIF
+
+/// The GIF encoder's promises, checked on frames and settings drawn from a fuzz input: a small
+/// canvas (up to 20 × 20), 1–256 colors (close and duplicate ones included), a transparent index or
+/// none, matte planes, every color order, a few frames of runs, and a lossy bound from 0 to 128.
+/// The file is decoded by giflib (`GIFDecoder`) and every pixel of every frame compared, plainly,
+/// with its exact color: equal when the bound is 0; otherwise within the bound in every channel,
+/// exact where the pixel's 4 neighbours share its index, and transparent only where it is, or where
+/// it is marked as blended against the matte and its color is within the bound of the matte.
+/// Returns the first broken promise, or nil. The fuzz target stops the process on one (libFuzzer
+/// records it as a finding); `GIFEncoderPropertyTests` runs seeded inputs through it.
+public enum GIFEncoderCheck {
+    /// Each input frame's delay in centiseconds; a merged run of n identical frames shows n times it.
+    static let delay = 10
+
+    ///
+    /// `altering`, for testing the check itself, changes the file's bytes before they are decoded.
+    public static func problem(_ bytes: [UInt8], altering: ((inout [UInt8]) -> Void)? = nil) -> String? {
+        var input = Reader(bytes: bytes)
+        var random = SeededGenerator(state: bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 })
+        let width = 1 + Int(input.next() % 20), height = 1 + Int(input.next() % 20)
+        let count = 1 + Int(input.next())
+        let t = input.next()
+        let transparent = t & 1 == 1 ? Int(t >> 1) % count : nil
+        let lossy = [0, 1, 2, 3, 4, 8, 16, 32, 64, 128][Int(input.next() % 10)]
+        let m = input.next()
+        let matte: RGBA8? = transparent != nil && m & 1 == 1 ? RGBA8(m, 255 &- m, 200) : nil
+        let frameCount = 1 + Int(input.next() % 6)
+        let order: GIFEncoder.ColorOrder = switch input.next() % 3 {
+        case 0: .byUse
+        case 1: .asGiven
+        default: .explicit(Array((0..<count).reversed()))
+        }
+        let coarse = input.next() & 1 == 1
+        let colors = (0..<count).map { _ -> RGBA8 in
+            func channel() -> UInt8 { coarse ? UInt8(random.next() % 4) * 3 + 100 : UInt8(truncatingIfNeeded: random.next()) }
+            return RGBA8(channel(), channel(), channel())
+        }
+        // Frames: runs of one index, from the input's remaining bytes (value, length) while they
+        // last, then from the generator.
+        var frames: [[UInt8]] = [], planes: [[UInt8]] = []
+        for _ in 0..<frameCount {
+            var frame: [UInt8] = []
+            while frame.count < width * height {
+                let v = input.remaining > 0 ? Int(input.next()) : Int(random.next() % 256)
+                let run = 1 + (input.remaining > 0 ? Int(input.next()) : Int(random.next() % 256)) % 16
+                frame += repeatElement(UInt8(v % count), count: min(run, width * height - frame.count))
+            }
+            frames.append(frame)
+            planes.append(frame.map { UInt8(Int($0) != transparent && random.next() & 1 == 1 ? 1 : 0) })
+        }
+
+        var file: [UInt8]
+        do {
+            let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparent, loops: 0,
+                                         colorOrder: order, lossy: lossy, matte: matte)
+            for (frame, plane) in zip(frames, planes) { try encoder.add(frame, delay: delay, matte: matte == nil ? nil : plane) }
+            file = try encoder.finish()
+        } catch {
+            return "GIF encoder refused valid input (\(width)×\(height), \(count) colors, lossy \(lossy)): \(error)"
+        }
+        altering?(&file)
+        let decoded: DecodedGIF
+        do { decoded = try GIFDecoder.decode(file) } catch { return "GIF encoder wrote a file giflib cannot read: \(error)" }
+
+        // Each decoded frame stands for delay ÷ `delay` input frames (identical ones merge).
+        var shown: [[UInt8]] = []
+        for (frame, d) in zip(decoded.frames, decoded.delays) {
+            guard d > 0, d % delay == 0 else { return "GIF frame delay \(d) is not a multiple of \(delay)" }
+            shown += repeatElement(frame, count: d / delay)
+        }
+        guard shown.count == frames.count else { return "GIF shows \(shown.count) frames for \(frames.count)" }
+        for k in frames.indices {
+            for p in 0..<(width * height) {
+                let index = Int(frames[k][p])
+                let truth: [Int] = index == transparent ? [0, 0, 0, 0]
+                    : [Int(colors[index].r), Int(colors[index].g), Int(colors[index].b), 255]
+                let pixel = (0..<4).map { Int(shown[k][p * 4 + $0]) }
+                var error = (0..<4).map { abs(pixel[$0] - truth[$0]) }.max()!
+                if let matte, pixel[3] == 0, truth[3] == 255, planes[k][p] != 0 {
+                    error = max(abs(Int(matte.r) - truth[0]), abs(Int(matte.g) - truth[1]), abs(Int(matte.b) - truth[2]))
+                }
+                guard error > 0 else { continue }
+                let x = p % width
+                var neighbours: [Int] = []
+                if x > 0 { neighbours.append(p - 1) }
+                if x + 1 < width { neighbours.append(p + 1) }
+                if p >= width { neighbours.append(p - width) }
+                if p + width < width * height { neighbours.append(p + width) }
+                let flat = neighbours.allSatisfy { frames[k][$0] == frames[k][p] }
+                if error > lossy || flat {
+                    return "GIF frame \(k) pixel \(x),\(p / width): off by \(error)\(flat ? ", flat" : "") at lossy \(lossy) "
+                        + "(\(width)×\(height), \(count) colors, transparent \(transparent.map(String.init) ?? "none"), matte \(matte != nil))"
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The input's bytes in order, then zeros.
+    struct Reader {
+        let bytes: [UInt8]
+        var offset = 0
+        var remaining: Int { bytes.count - offset }
+        mutating func next() -> UInt8 {
+            defer { offset += 1 }
+            return offset < bytes.count ? bytes[offset] : 0
+        }
+    }
+}
