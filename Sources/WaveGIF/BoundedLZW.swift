@@ -20,7 +20,8 @@ final class BoundedLZW {
         var target: UnsafeBufferPointer<UInt8>
         /// The largest error the pixel accepts (0: only values that show its exact color).
         var tolerance: UnsafeBufferPointer<UInt8>
-        /// The error of writing the key at the pixel (what the canvas shows there); ignored without a key.
+        /// The error of writing the key at the pixel (what the canvas shows there), one per pixel
+        /// like the others (read even without a key, its values then ignored).
         var keyError: UnsafeBufferPointer<UInt8>
         /// `error[value << 8 | target]`: the error of showing table value `value` where `target`'s
         /// color belongs (255 for values that must not be written).
@@ -108,11 +109,6 @@ final class BoundedLZW {
         return out.finish()
     }
 
-    @inline(__always)
-    private func errorOf(_ c: Choices, _ position: Int, _ v: Int) -> Int {
-        v == c.key ? Int(c.keyError[position]) : Int(c.error[v << 8 | Int(c.target[position])])
-    }
-
     /// The longest string in the dictionary that starts with `code` at `position` and that every
     /// pixel it covers accepts; of equally long ones, the one with the fewest values other than the
     /// preferred ones plus the smallest total error (then the first found).
@@ -126,12 +122,13 @@ final class BoundedLZW {
             let at = position + Int(length)
             guard at < count else { continue }
             let tolerance = Int(c.tolerance[at])
+            let target = Int(c.target[at]), preferred = Int(c.preferred[at]), keyError = Int(c.keyError[at])
             var child = Int(firstChild[Int(node)])
             while child >= 0 {
                 let v = Int(value[child])
-                let e = errorOf(c, at, v)
+                let e = v == c.key ? keyError : Int(c.error[v << 8 | target])
                 if e <= tolerance {
-                    let l = Int(length) + 1, total = Int(error) + e + (v == Int(c.preferred[at]) ? 0 : 1)
+                    let l = Int(length) + 1, total = Int(error) + e + (v == preferred ? 0 : 1)
                     if l > best.length || (l == best.length && total < best.error) { best = (child, l, total) }
                     stack[depth] = (Int16(child), Int32(l), Int32(total))
                     depth += 1
