@@ -200,15 +200,21 @@ public struct SizeFit: Sendable {
         return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
     }
 
-    /// Runs the search.
+    /// Runs the search; for a GIF, once the preset as it is does not fit and every knob turned
+    /// all the way does, the second search (`alternative`) beside the first, on its own thread.
     public func run() throws(RenderError) -> Result {
         var search = Search(fit: self)
-        let result = try search.run()
-        guard let other = alternative else { return result }
         // The preset as it is fits, or nothing does: the other knob changes neither.
-        guard let chosen = result.chosen, !chosen.changes.isEmpty else { return result }
-        var second = Search(fit: other)
-        let alternative = try second.run()
+        if let settled = try search.opening() { return settled }
+        guard let other = alternative else { return try search.run() }
+        let outcomes = Search.Outcomes()
+        let first = search
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            var s = i == 0 ? first : Search(fit: other)
+            outcomes.set(i, Swift.Result { () throws(RenderError) -> Result in try s.run() })
+        }
+        let result = try outcomes.get(0), alternative = try outcomes.get(1)
+        guard let chosen = result.chosen else { return result }
         let tried = result.tried + alternative.tried.dropFirst()
         let smallest = alternative.smallest.bytes.count < result.smallest.bytes.count ? alternative.smallest : result.smallest
         guard let c = alternative.chosen, Search.better(c, chosen) else { return Result(chosen: chosen, smallest: smallest, tried: tried) }
@@ -275,6 +281,14 @@ public struct SizeFit: Sendable {
             return results.values.map { $0! }
         }
 
+        /// The two searches' results, filled from two threads.
+        final class Outcomes: @unchecked Sendable {
+            private let lock = NSLock()
+            private var slots: [Swift.Result<Result, RenderError>?] = [nil, nil]
+            func set(_ i: Int, _ r: Swift.Result<Result, RenderError>) { lock.withLock { slots[i] = r } }
+            func get(_ i: Int) throws(RenderError) -> Result { try lock.withLock { slots[i] }!.get() }
+        }
+
         /// Slots filled from several threads.
         final class Results: @unchecked Sendable {
             private let lock = NSLock()
@@ -293,13 +307,21 @@ public struct SizeFit: Sendable {
             return a.notches.lexicographicallyPrecedes(b.notches)
         }
 
-        mutating func run() throws(RenderError) -> Result {
+        /// The preset as it is and every knob turned all the way: the result when those two settle
+        /// it (the first fits, or the second does not: say so at once), else nil.
+        mutating func opening() throws(RenderError) -> Result? {
             let start = try evaluate(Array(repeating: 0, count: fit.dials.count))
             if fits(start) { return Result(chosen: start, smallest: start, tried: tried) }
-            // The far end first: if even every knob turned all the way does not fit, say so at once.
+            guard fits(try evaluate(fit.dials.map { $0.values.count - 1 })) else { return failure() }
+            return nil
+        }
+
+        mutating func run() throws(RenderError) -> Result {
+            if let settled = try opening() { return settled }
+            // Both known now: evaluated again from `known`.
+            let start = try evaluate(Array(repeating: 0, count: fit.dials.count))
             let last = fit.dials.map { $0.values.count - 1 }
             let extreme = try evaluate(last)
-            guard fits(extreme) else { return failure() }
 
             // The frame rate is a coarse knob with few notches and a large cost in quality: each of
             // its notches gets a walk of its own over the fine knobs, mildest first, skipped when
