@@ -7,13 +7,13 @@ import WaveGIF
 /// with its exact color: equal when the bound is 0; otherwise within the bound in every channel,
 /// exact where the pixel's 4 neighbours share its index, and transparent only where it is, or where
 /// it is marked as blended against the matte and its color is within the bound of the matte.
-/// Returns the first broken promise, or nil. The fuzz target stops the process on one (libFuzzer
-/// records it as a finding); `GIFEncoderPropertyTests` runs seeded inputs through it.
+/// The fuzz target stops the process on a broken promise (libFuzzer records it as a finding);
+/// `GIFEncoderPropertyTests` runs seeded inputs through it.
 public enum GIFEncoderCheck {
     /// Each input frame's delay in centiseconds; a merged run of n identical frames shows n times it.
     static let delay = 10
 
-    ///
+    /// The first promise the encoder breaks on the frames and settings `bytes` spell, or nil.
     /// `altering`, for testing the check itself, changes the file's bytes before they are decoded.
     public static func problem(_ bytes: [UInt8], altering: ((inout [UInt8]) -> Void)? = nil) -> String? {
         var input = Reader(bytes: bytes)
@@ -37,9 +37,15 @@ public enum GIFEncoderCheck {
             return RGBA8(channel(), channel(), channel())
         }
         // Frames: runs of one index, from the input's remaining bytes (value, length) while they
-        // last, then from the generator.
+        // last, then from the generator; a frame may repeat the one before (with its matte plane),
+        // which the encoder merges.
         var frames: [[UInt8]] = [], planes: [[UInt8]] = []
-        for _ in 0..<frameCount {
+        for k in 0..<frameCount {
+            if k > 0 && input.next() % 4 == 0 {
+                frames.append(frames[k - 1])
+                planes.append(planes[k - 1])
+                continue
+            }
             var frame: [UInt8] = []
             while frame.count < width * height {
                 let v = input.remaining > 0 ? Int(input.next()) : Int(random.next() % 256)
