@@ -207,13 +207,13 @@ public struct SizeFit: Sendable {
         // The preset as it is fits, or nothing does: the other knob changes neither.
         if let settled = try search.opening() { return settled }
         guard let other = alternative else { return try search.run() }
-        let outcomes = Search.Outcomes()
+        let outcomes = Search.Slots<Result>(count: 2)
         let first = search
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             var s = i == 0 ? first : Search(fit: other)
             outcomes.set(i, Swift.Result { () throws(RenderError) -> Result in try s.run() })
         }
-        let result = try outcomes.get(0), alternative = try outcomes.get(1)
+        let result = try outcomes.values[0]!.get(), alternative = try outcomes.values[1]!.get()
         guard let chosen = result.chosen else { return result }
         let tried = result.tried + alternative.tried.dropFirst()
         let smallest = alternative.smallest.bytes.count < result.smallest.bytes.count ? alternative.smallest : result.smallest
@@ -260,7 +260,7 @@ public struct SizeFit: Sendable {
 
         /// The file of each choice, decoded (raster formats) and put on its page, computed concurrently.
         static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, RenderError>] {
-            let results = Results(count: batch.count)
+            let results = Slots<Encoded>(count: batch.count)
             let work: @Sendable (Int) -> Void = { i in
                 results.set(i, Swift.Result { () throws(RenderError) -> Encoded in
                     let (config, plan, changes) = fit.settings(batch[i])
@@ -281,21 +281,13 @@ public struct SizeFit: Sendable {
             return results.values.map { $0! }
         }
 
-        /// The two searches' results, filled from two threads.
-        final class Outcomes: @unchecked Sendable {
-            private let lock = NSLock()
-            private var slots: [Swift.Result<Result, RenderError>?] = [nil, nil]
-            func set(_ i: Int, _ r: Swift.Result<Result, RenderError>) { lock.withLock { slots[i] = r } }
-            func get(_ i: Int) throws(RenderError) -> Result { try lock.withLock { slots[i] }!.get() }
-        }
-
         /// Slots filled from several threads.
-        final class Results: @unchecked Sendable {
+        final class Slots<Value>: @unchecked Sendable {
             private let lock = NSLock()
-            private var slots: [Swift.Result<Encoded, RenderError>?]
+            private var slots: [Swift.Result<Value, RenderError>?]
             init(count: Int) { slots = Array(repeating: nil, count: count) }
-            func set(_ i: Int, _ r: Swift.Result<Encoded, RenderError>) { lock.withLock { slots[i] = r } }
-            var values: [Swift.Result<Encoded, RenderError>?] { lock.withLock { slots } }
+            func set(_ i: Int, _ r: Swift.Result<Value, RenderError>) { lock.withLock { slots[i] = r } }
+            var values: [Swift.Result<Value, RenderError>?] { lock.withLock { slots } }
         }
 
         func fits(_ c: Candidate) -> Bool { c.bytes.count <= fit.maxBytes }

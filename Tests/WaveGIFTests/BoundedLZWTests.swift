@@ -38,12 +38,6 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
     return try stream.close()
 }
 
-/// 8-bit levels of the largest channel difference between two RGBA pixels (straight RGBA as decoded:
-/// GIF pixels are opaque or 0,0,0,0, so this is also the premultiplied difference).
-private func channelError(_ a: [UInt8], _ b: [UInt8], _ p: Int) -> Int {
-    (0..<4).map { abs(Int(a[p * 4 + $0]) - Int(b[p * 4 + $0])) }.max()!
-}
-
 /// Runs of random length and value, with stretches of noise.
 private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
     var random = SeededGenerator(state: seed)
@@ -146,9 +140,7 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
                 for x in 0..<width {
                     let p = y * width + x
                     let error = channelError(decoded.frames[k], truth, p)
-                    let flat = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-                        .filter { $0.0 >= 0 && $0.0 < width && $0.1 >= 0 && $0.1 < height }
-                        .allSatisfy { frame[$0.1 * width + $0.0] == frame[p] }
+                    let flat = isFlat(frame, p, width: width)
                     #expect(error <= (flat ? 0 : bound), "frame \(k) pixel \(x),\(y): off by \(error)\(flat ? ", flat" : "")")
                     if error > 0 { differing += 1 }
                 }

@@ -3,22 +3,6 @@ import Testing
 import WaveGIF
 import WaveTestSupport
 
-/// The RGBA a browser shows for frames of palette indices: the palette color, opaque, or
-/// 0,0,0,0 where the index is the transparent one.
-func expand(_ indices: [UInt8], _ colors: [RGBA8], transparent: Int?) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(indices.count * 4)
-    for i in indices {
-        if Int(i) == transparent {
-            out += [0, 0, 0, 0]
-        } else {
-            let c = colors[Int(i)]
-            out += [c.r, c.g, c.b, 255]
-        }
-    }
-    return out
-}
-
 /// Encodes `frames` with their delays in one go.
 func encodeGIF(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int? = nil, loops: Int = 0,
                colorOrder: GIFEncoder.ColorOrder = .byUse,

@@ -2,6 +2,7 @@ import Testing
 import WaveGIF
 import WaveKit
 import WaveRender
+import WaveTestSupport
 
 /// The renderer's exact frames for a GIF: palette indices, the RGBA a browser shows for them, and
 /// the matte planes (empty when the renderer marks none).
@@ -70,17 +71,12 @@ private func checkBound(decoded: [[UInt8]], exact: ExactFrames, width: Int, heig
                         }
                     }
                 } else {
-                    for c in 0..<4 { error = max(error, abs(Int(shown[p * 4 + c]) - Int(truth[p * 4 + c]))) }
+                    error = channelError(shown, truth, p)
                 }
                 guard error > 0 else { continue }
                 differing += 1
                 worst = max(worst, error)
-                var neighbours: [Int] = []
-                if x > 0 { neighbours.append(p - 1) }
-                if x + 1 < width { neighbours.append(p + 1) }
-                if y > 0 { neighbours.append(p - width) }
-                if y + 1 < height { neighbours.append(p + width) }
-                let flat = neighbours.allSatisfy { indices[$0] == indices[p] }
+                let flat = isFlat(indices, p, width: width)
                 if (flat || error > bound) && reported < 5 {
                     reported += 1
                     Issue.record("\(what): frame \(k) pixel \(x),\(y) is off by \(error)\(flat ? " but flat" : ", bound \(bound)")")

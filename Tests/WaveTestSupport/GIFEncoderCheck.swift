@@ -77,25 +77,18 @@ public enum GIFEncoderCheck {
         }
         guard shown.count == frames.count else { return "GIF shows \(shown.count) frames for \(frames.count)" }
         for k in frames.indices {
+            let truth = expand(frames[k], colors, transparent: transparent)
             for p in 0..<(width * height) {
-                let index = Int(frames[k][p])
-                let truth: [Int] = index == transparent ? [0, 0, 0, 0]
-                    : [Int(colors[index].r), Int(colors[index].g), Int(colors[index].b), 255]
-                let pixel = (0..<4).map { Int(shown[k][p * 4 + $0]) }
-                var error = (0..<4).map { abs(pixel[$0] - truth[$0]) }.max()!
-                if let matte, pixel[3] == 0, truth[3] == 255, planes[k][p] != 0 {
-                    error = max(abs(Int(matte.r) - truth[0]), abs(Int(matte.g) - truth[1]), abs(Int(matte.b) - truth[2]))
+                var error = channelError(shown[k], truth, p)
+                if let matte, shown[k][p * 4 + 3] == 0, truth[p * 4 + 3] == 255, planes[k][p] != 0 {
+                    // Shown transparent where marked: judged on the matte.
+                    error = max(abs(Int(matte.r) - Int(truth[p * 4])), abs(Int(matte.g) - Int(truth[p * 4 + 1])),
+                                abs(Int(matte.b) - Int(truth[p * 4 + 2])))
                 }
                 guard error > 0 else { continue }
-                let x = p % width
-                var neighbours: [Int] = []
-                if x > 0 { neighbours.append(p - 1) }
-                if x + 1 < width { neighbours.append(p + 1) }
-                if p >= width { neighbours.append(p - width) }
-                if p + width < width * height { neighbours.append(p + width) }
-                let flat = neighbours.allSatisfy { frames[k][$0] == frames[k][p] }
+                let flat = isFlat(frames[k], p, width: width)
                 if error > lossy || flat {
-                    return "GIF frame \(k) pixel \(x),\(p / width): off by \(error)\(flat ? ", flat" : "") at lossy \(lossy) "
+                    return "GIF frame \(k) pixel \(p % width),\(p / width): off by \(error)\(flat ? ", flat" : "") at lossy \(lossy) "
                         + "(\(width)×\(height), \(count) colors, transparent \(transparent.map(String.init) ?? "none"), matte \(matte != nil))"
                 }
             }
