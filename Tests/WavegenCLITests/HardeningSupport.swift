@@ -40,13 +40,22 @@ enum HardeningCorpus {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/hardening")
     static let manifest = folder.appendingPathComponent("cases.json")
 
+    /// The case files: cases.json and any cases-TOPIC.json beside it, in name order.
+    static var caseFiles: [URL] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter(isCaseFile)
+        return names.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static func isCaseFile(_ name: String) -> Bool { name == "cases.json" || (name.hasPrefix("cases-") && name.hasSuffix(".json")) }
+
     struct Document: Codable {
         var about: [String]
         var cases: [HardeningCase]
     }
 
     static func load() throws -> [HardeningCase] {
-        try JSONDecoder().decode(Document.self, from: Data(contentsOf: manifest)).cases
+        try caseFiles.flatMap { try JSONDecoder().decode(Document.self, from: Data(contentsOf: $0)).cases }
     }
 
     static let all: [HardeningCase] = (try? load()) ?? []
@@ -62,7 +71,7 @@ enum HardeningCorpus {
     static func run(_ c: HardeningCase) throws {
         let scratch = try HardeningFolder()
         let root = scratch.url
-        for entry in try FileManager.default.contentsOfDirectory(atPath: folder.path) where entry != "cases.json" {
+        for entry in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !isCaseFile(entry) {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(entry), to: root.appendingPathComponent(entry))
         }
         for step in c.setup ?? [] {
