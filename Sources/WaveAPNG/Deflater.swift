@@ -71,3 +71,21 @@ extension APNGEncoder {
     /// The deflate library's version, for build digests.
     public static var libraryVersion: String { LIBDEFLATE_VERSION_STRING }
 }
+
+extension APNGEncoder {
+    /// Zopfli's identity, for build digests. Zopfli has no version call, so this is the length and
+    /// an FNV-1a hash of what it makes of a fixed sample: a Zopfli
+    /// that would write other bytes for wavegen's frames almost surely writes other bytes here.
+    public static let zopfliIdentity: String = {
+        var sample: [UInt8] = []
+        var x: UInt32 = 0x1234_5678
+        for i in 0..<4096 {
+            x = x &* 1_103_515_245 &+ 12345
+            sample.append(i % 7 == 0 ? UInt8(truncatingIfNeeded: x >> 16) : UInt8(i / 64 % 4))
+        }
+        let stream = Deflater(.zopfli(iterations: 5)).zlib(sample)
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in stream { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return "sample \(stream.count) bytes, fnv \(String(h, radix: 16))"
+    }()
+}

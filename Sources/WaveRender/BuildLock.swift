@@ -13,14 +13,24 @@ public struct BuildLock: Sendable, Equatable {
         public var input: String
         /// SHA-256 of the file written.
         public var file: String
+        /// The job that wrote it (by name), so that a build of some jobs knows which of the lock's
+        /// files are its own; nil in locks written before jobs were recorded.
+        public var job: String?
+        /// Short digests of the input's parts (`OutputDigest.Part`), so that a stale output can
+        /// say which input changed; empty in older locks.
+        public var parts: [String: String]
 
-        public init(input: String, file: String) {
+        public init(input: String, file: String, job: String? = nil, parts: [String: String] = [:]) {
             self.input = input
             self.file = file
+            self.job = job
+            self.parts = parts
         }
     }
 
-    /// Entries by output path relative to the manifest's folder.
+    /// Entries by output path relative to the manifest's folder: every file wavegen wrote for the
+    /// manifest and has not deleted, planned or not (a file no longer planned is an orphan, and
+    /// only such files are ever pruned).
     public var entries: [String: Entry]
     /// Who wrote the lock ("wavegen 0.1.0"), for people reading it; never compared.
     public var generator: String
@@ -69,7 +79,12 @@ public struct BuildLock: Sendable, Equatable {
                   isDigest(input), isDigest(file) else {
                 return .unusable("the entry for \(m.key) is not {\"input\": SHA-256, \"file\": SHA-256}")
             }
-            lock.entries[m.key] = Entry(input: input, file: file)
+            var entry = Entry(input: input, file: file)
+            if case let .string(job)? = m.value["job"]?.value { entry.job = job }
+            if case let .object(parts)? = m.value["parts"]?.value {
+                for p in parts { if case let .string(d) = p.value.value { entry.parts[p.key] = d } }
+            }
+            lock.entries[m.key] = entry
         }
         return .lock(lock)
     }
@@ -87,9 +102,40 @@ public struct BuildLock: Sendable, Equatable {
         let paths = entries.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         for (i, path) in paths.enumerated() {
             let e = entries[path]!
-            lines.append("    \(JSONNode.string(path).serialized()): {\"input\": \"\(e.input)\", \"file\": \"\(e.file)\"}" + (i < paths.count - 1 ? "," : ""))
+            var fields = "\"input\": \"\(e.input)\", \"file\": \"\(e.file)\""
+            if let job = e.job { fields += ", \"job\": " + JSONNode.string(job).serialized() }
+            if !e.parts.isEmpty {
+                let parts = e.parts.keys.sorted().map { JSONNode.string($0).serialized() + ": " + JSONNode.string(e.parts[$0]!).serialized() }
+                fields += ", \"parts\": {" + parts.joined(separator: ", ") + "}"
+            }
+            lines.append("    \(JSONNode.string(path).serialized()): {\(fields)}" + (i < paths.count - 1 ? "," : ""))
         }
         lines += ["  }", "}"]
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension BuildLock {
+    /// Reads the lock at `path`, lets `change` edit it and writes it back through `write` when it
+    /// changed, all under an exclusive `flock` on the manifest file: two builds of one manifest
+    /// at once (`--job A` beside `--job B`) each merge into what the other wrote instead of
+    /// replacing it. A lock that is missing or unusable is started afresh. Returns the lock as
+    /// written (or as found, when nothing changed).
+    @discardableResult
+    public static func update<E: Error>(_ path: String, lockingFile manifest: String, generator: String,
+                                        write: (String) throws(E) -> Void, _ change: (inout BuildLock) -> Void) throws(E) -> BuildLock {
+        let fd = open(manifest, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            while flock(fd, LOCK_EX) != 0, errno == EINTR {}
+        }
+        defer { if fd >= 0 { close(fd) } }
+        let before: BuildLock?
+        if case let .lock(l) = read(path) { before = l } else { before = nil }
+        var lock = before ?? BuildLock()
+        change(&lock)
+        lock.generator = generator
+        if lock.entries == before?.entries || (before == nil && lock.entries.isEmpty) { return lock }
+        try write(lock.text)
+        return lock
     }
 }

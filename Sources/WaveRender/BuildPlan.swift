@@ -15,7 +15,8 @@ public struct BuildPlan: Sendable {
         public var format: OutputFormat
         /// The path as shown and written: resolved against the manifest's folder.
         public var path: String
-        /// The path made absolute and normalised, for collision checks.
+        /// Where a write lands: the real path of the output's folder (links resolved) joined to its
+        /// name, for collision checks and the inside-the-folder rule.
         public var key: String
         /// Index into `configs` (shared by the formats of one variant/level/scale).
         public var config: Int
@@ -80,22 +81,45 @@ public struct BuildPlan: Sendable {
                         }
                         configs.append(config)
                         for format in job.formats ?? [] {
-                            var values: [OutputTemplate.Field: String] = [
-                                .name: presetName, .scale: OutputTemplate.scaleText(scale), .format: format.fileExtension,
-                            ]
-                            if let variant { values[.variant] = variant.name }
-                            if let level { values[.level] = OutputTemplate.levelText(level) }
-                            let path = BuildManifest.resolve(job.output.render(values), in: manifest.directory)
+                            let path = outputPath(job, name: presetName, variant: variant, level: level, scale: scale, format: format, manifest: manifest)
                             outputs.append(Output(index: outputs.count, job: job, variant: variant?.name, level: level, scale: scale,
-                                                  format: format, path: path, key: normalised(path), config: configIndex))
+                                                  format: format, path: path, key: OnDisk.landingPath(path), config: configIndex))
                         }
                     }
                 }
             }
         }
-        try checkFileNames(outputs, manifest: manifest)
+        try checkFileNames(outputs, manifest: manifest, loader: loader)
         if checkCollisions { try self.checkCollisions(outputs, manifest: manifest) }
         return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings)
+    }
+
+    /// One output's path: the job's template filled in, resolved against the manifest's folder.
+    static func outputPath(_ job: BuildManifest.Job, name: String, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
+                           format: OutputFormat, manifest: BuildManifest) -> String {
+        var values: [OutputTemplate.Field: String] = [.name: name, .scale: OutputTemplate.scaleText(scale), .format: format.fileExtension]
+        if let variant { values[.variant] = variant.name }
+        if let level { values[.level] = OutputTemplate.levelText(level) }
+        return BuildManifest.resolve(job.output.render(values), in: manifest.directory)
+    }
+
+    /// The path of every output of every job of `manifest`, without loading a preset: what a build
+    /// of some jobs needs to know which of the lock's files another job still plans.
+    public static func plannedPaths(_ manifest: BuildManifest) -> [String] {
+        var paths: [String] = []
+        for job in manifest.jobs {
+            let name = presetName(job, loader: .standard)
+            for variant in job.variants.map({ $0.map(Optional.some) }) ?? [nil] {
+                for level in job.levels.map({ $0.map(Optional.some) }) ?? [nil] {
+                    for scale in job.scales.map({ $0.map(Optional.some) }) ?? [nil] {
+                        for format in job.formats ?? [] {
+                            paths.append(outputPath(job, name: name, variant: variant, level: level, scale: scale, format: format, manifest: manifest))
+                        }
+                    }
+                }
+            }
+        }
+        return paths
     }
 
     /// The `{name}` of a job: its preset's `name`, or the name its file gives it.
@@ -113,24 +137,61 @@ public struct BuildPlan: Sendable {
         return URL(fileURLWithPath: absolute).standardizedFileURL.path
     }
 
-    /// Refuses a template that gives an output a hidden or empty file name ("{scale}.gif" is
-    /// ".gif" at @1x), once per job.
-    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
+    /// Refuses, once per job, what would write a file the template did not mean: a field whose value
+    /// is not one file name (`{name}` or `{variant}` holding "/", a control character, or being
+    /// "." or ".."), a path holding a NUL or control character or a name too long for a file
+    /// system, and a hidden or empty file name ("{scale}.gif" is ".gif" at @1x).
+    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest, loader: PresetLoader) throws(RenderError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
-        for o in outputs where (o.path as NSString).lastPathComponent.hasPrefix(".") && seen.insert(o.job.index).inserted {
-            problems.append(DocumentProblem(
-                file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
-                message: "\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields"))
+        var names: [Int: String] = [:]
+        for o in outputs where !seen.contains(o.job.index) {
+            let at = { (message: String) in
+                seen.insert(o.job.index)
+                problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
+                                                keyPath: "jobs[\(o.job.index)].output", message: message))
+            }
+            var fields: [(String, String, String)] = []
+            if o.job.output.uses(.name) {
+                let name = names[o.job.index] ?? presetName(o.job, loader: loader)
+                names[o.job.index] = name
+                fields.append(("{name}", name, "the preset's name"))
+            }
+            if o.job.output.uses(.variant), let v = o.variant { fields.append(("{variant}", v, "a variant's name")) }
+            if let bad = fields.first(where: { fieldProblem($0.1) != nil }) {
+                at("\(bad.0) would be \(JSONNode.string(bad.1).serialized()) (\(bad.2)), which \(fieldProblem(bad.1)!); a field fills in one file name")
+            } else if let problem = OnDisk.nameProblem(o.path) {
+                at("the output path \(JSONNode.string(o.path).serialized()) \(problem)")
+            } else if o.path.split(separator: "/").last.map({ $0.hasPrefix(".") }) ?? true {
+                at("\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields")
+            }
         }
         if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
     }
 
+    /// Why `value` cannot fill a field of a path, or nil when it can.
+    static func fieldProblem(_ value: String) -> String? {
+        if value.isEmpty { return "is empty" }
+        if value == "." || value == ".." { return "names a folder" }
+        if value.contains("/") { return "holds a \"/\"" }
+        if let bad = value.unicodeScalars.first(where: OnDisk.isControl) {
+            return bad == "\u{0}" ? "holds a NUL character" : "holds a control character"
+        }
+        return nil
+    }
+
     static func checkCollisions(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
         var first: [String: Output] = [:]
+        var byIdentity: [OnDisk.Identity: Output] = [:]
         var problems: [DocumentProblem] = []
         for o in outputs {
-            guard let earlier = first[o.key] else { first[o.key] = o; continue }
+            // One file under two names (a link) collides like one name twice.
+            let id = OnDisk.identity(o.path)
+            guard let earlier = first[o.key] ?? id.flatMap({ byIdentity[$0] }) else {
+                first[o.key] = o
+                if let id { byIdentity[id] = o }
+                continue
+            }
             var hint = ""
             if earlier.job.index == o.job.index {
                 var fields: [String] = []

@@ -2,6 +2,7 @@ import Foundation
 import WaveAPNG
 import WaveGIF
 import WaveKit
+import WaveText
 import WaveWebP
 
 /// Digests that tell a build whether an output would change without rendering it.
@@ -20,26 +21,84 @@ public enum OutputDigest {
         "wavegen-output \(outputVersion); giflib \(GIFEncoder.libraryVersion); libwebp \(WebPAnimationEncoder.libraryVersion)"
     }
 
+    /// Every library whose bytes reach a `format` output besides the label's (FreeType, folded into
+    /// the font part): APNG's deflate engines, and libdeflate in the vector writers' embedded
+    /// rider PNG.
+    public static func encoderIdentity(for format: OutputFormat) -> String {
+        switch format {
+        case .apng: encoderIdentity + "; libdeflate \(APNGEncoder.libraryVersion); zopfli \(APNGEncoder.zopfliIdentity)"
+        case .svg, .lottie: encoderIdentity + "; libdeflate \(APNGEncoder.libraryVersion)"
+        case .gif, .webp: encoderIdentity
+        }
+    }
+
+    /// An output's input digest and the digests of its parts, so that a build can say which
+    /// input changed.
+    public struct Inputs: Sendable, Equatable {
+        /// The digest of everything below (lowercase hex SHA-256).
+        public var combined: String
+        /// A short digest (16 hex digits) per part, by `Part` raw value.
+        public var parts: [String: String]
+    }
+
+    /// The inputs of an output, in the words a stale output's message uses.
+    public enum Part: String, CaseIterable, Sendable {
+        case wavegen, preset, budget, rider, font
+
+        /// What changed, when this part's digest differs.
+        public var changed: String {
+            switch self {
+            case .wavegen: "wavegen's output version or a library that writes its bytes changed"
+            case .preset: "the preset changed (its file, a parent it extends, or an override: --set, the job's set, variant, scale or level)"
+            case .budget: "its size budget changed"
+            case .rider: "the rider image changed"
+            case .font: "the label font or FreeType changed"
+            }
+        }
+    }
+
     /// The input digest of `loaded` written as `format` (lowercase hex SHA-256), fitted to `fitTo`
     /// bytes when given (`SizeFit`). `fonts` caches font digests across outputs.
     public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> String {
+        try inputs(loaded, format: format, fitTo: fitTo, fonts: fonts).combined
+    }
+
+    /// `input` with the digest of each part beside it.
+    public static func inputs(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> Inputs {
         var h = SHA256()
-        func field(_ name: String, _ text: String) {
-            h.update(Array("\(name) \(text.utf8.count)\n".utf8))
-            h.update(Array(text.utf8))
+        var partHashes: [Part: SHA256] = [:]
+        func field(_ part: Part, _ name: String, _ text: String) {
+            let bytes = Array("\(name) \(text.utf8.count)\n".utf8) + Array(text.utf8)
+            h.update(bytes)
+            partHashes[part, default: SHA256()].update(bytes)
         }
-        field("encoder", encoderIdentity + (format == .apng ? "; libdeflate \(APNGEncoder.libraryVersion)" : ""))
-        field("format", format.rawValue)
-        if let fitTo { field("fit", String(fitTo)) }
-        field("preset", relevantDocument(loaded.document, for: format).canonicalText)
+        field(.wavegen, "encoder", encoderIdentity(for: format))
+        field(.preset, "format", format.rawValue)
+        if let fitTo { field(.budget, "fit", String(fitTo)) }
+        field(.preset, "preset", relevantDocument(loaded.document, for: format).canonicalText)
         if let image = loaded.config.rider?.image {
-            field("rider", "\(image.width)x\(image.height)")
+            field(.rider, "rider", "\(image.width)x\(image.height)")
             h.update(image.rgba)
+            partHashes[.rider, default: SHA256()].update(image.rgba)
         }
         if let label = loaded.config.label {
-            field("font", try fonts.digest(label.font ?? Label.defaultFont, config: loaded.config))
+            field(.font, "font", "freetype \(TextRasterizer.libraryVersion); " + (try fonts.digest(label.font ?? Label.defaultFont, config: loaded.config)))
         }
-        return h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        var parts: [String: String] = [:]
+        for (part, hash) in partHashes {
+            parts[part.rawValue] = String(hex(hash.finalize()).prefix(16))
+        }
+        return Inputs(combined: hex(h.finalize()), parts: parts)
+    }
+
+    /// What changed between two inputs' parts, in `Part` order; empty when either has none recorded.
+    public static func changes(from old: [String: String], to new: [String: String]) -> [Part] {
+        guard !old.isEmpty, !new.isEmpty else { return [] }
+        return Part.allCases.filter { old[$0.rawValue] != new[$0.rawValue] }
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
     /// The document without the other formats' own settings (`gif` for a WebP, `webp` for a GIF),

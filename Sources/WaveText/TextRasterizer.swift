@@ -181,3 +181,16 @@ public enum TextRasterizer {
         }
     }
 }
+
+extension TextRasterizer {
+    /// FreeType's version ("2.12.1"), for build digests: it draws every label and outlines the
+    /// vector writers' glyphs.
+    public static let libraryVersion: String = {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }()
+}

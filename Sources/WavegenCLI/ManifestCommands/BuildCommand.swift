@@ -14,7 +14,7 @@ enum BuildCommand: Subcommand {
         options: [
             OptionSpec(names: ["--check"], value: nil,
                        help: "Render nothing and write nothing; exit 1 if an output is missing, stale (inputs changed), modified (file changed by hand), failing or orphaned."),
-            OptionSpec(names: ["--prune"], value: nil, help: "Delete orphans: files matching a job's output template that the manifest no longer plans."),
+            OptionSpec(names: ["--prune"], value: nil, help: "Delete orphans: files wavegen.lock records as written for this manifest that no job plans any more (only while they hold the bytes wavegen wrote)."),
             OptionSpec(names: ["--job"], value: "name", help: "Build or check only this job (by its name; repeatable).", repeatable: true),
             OptionSpec(names: ["--list"], value: nil, help: "Print the planned outputs and exit, rendering nothing."),
             OptionSpec(names: ["--allow-outside"], value: nil, help: "Allow output templates that write outside the manifest's folder."),
@@ -76,15 +76,19 @@ enum BuildCommand: Subcommand {
         let check = a.has("--check"), quiet = a.has("--quiet"), json = a.has("--json")
         if check, a.has("--prune") { throw .usage("--check writes nothing, so it cannot --prune; run them one after the other") }
         let report = a.value("--report")
-        if let report { try AtomicFile.checkWritable(report) }
 
         let manifestPath = BuildManifest.locate(a.positionals.first)
         var manifest = try BuildManifest.loadForCommand(manifestPath) { e in
             if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
         }
+        let lockPath = BuildLock.path(forManifest: manifest.file)
+        protectInputs(manifest, lockPath: lockPath)
+        if let report { try AtomicFile.checkWritable(report) }
+        let jobNames = Set(manifest.jobs.map(\.name))
+        let wholeManifest = manifest
         let selected = try selectJobs(a.values["--job"] ?? [], in: &manifest)
         let plan = try BuildPlan.forCommand(manifest, overrides: cli)
-        if !a.has("--allow-outside") { try checkInside(plan) }
+        try checkOutputs(plan, allowOutside: a.has("--allow-outside"), lockPath: lockPath)
         if a.has("--list") {
             for o in plan.outputs { console.out("\(o.path)  (\(o.job.label) \(o.descriptor))\n") }
             return
@@ -96,7 +100,6 @@ enum BuildCommand: Subcommand {
             for w in plan.warnings { console.err("warning: \(w)\n") }
         }
 
-        let lockPath = BuildLock.path(forManifest: manifest.file)
         var lock: BuildLock?
         switch BuildLock.read(lockPath) {
         case let .lock(l): lock = l
@@ -108,6 +111,8 @@ enum BuildCommand: Subcommand {
 
         let context = Context(plan: plan, check: check, threads: workers == 1 ? 0 : 1, lock: lock, fonts: FontDigests())
         let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !quiet, total: plan.outputs.count)
+        let recorder = LockRecorder(path: lockPath, manifest: manifest.file, enabled: !check)
+        var lockFailure: CommandError?
         var reported = Set<String>()
         let done = OrderedWork.run(count: plan.outputs.count, workers: workers, work: { i in
             let r = build(plan.outputs[i], context)
@@ -124,19 +129,34 @@ enum BuildCommand: Subcommand {
             for w in result.rendered?.warnings ?? [] { console.err("warning: \(output.job.label): \(output.path): \(w)\n") }
             if !quiet, !json { console.out(textLine(output, result) + "\n") }
             progress.redraw()
+            // Recorded as outputs finish, so an interrupted build keeps what it did.
+            recorder.record(lockKey(output, plan: plan), change(result))
+            if lockFailure == nil {
+                do throws(CommandError) { try recorder.flushIfDue() } catch { lockFailure = error }
+            }
         })
         progress.finish()
 
-        // Building some jobs only, a file the lock records may be another job's output.
-        let orphans = Orphans.find(plan).filter { selected == nil || lock?.entries[lockKey(path: $0, plan: plan)] == nil }
+        // Orphans come from the lock alone: files wavegen wrote for this manifest that no job of
+        // the whole manifest plans now.
+        let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let planned = Set(BuildPlan.plannedPaths(wholeManifest).map { lockKey(path: $0, plan: plan) })
+        let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: jobNames, manifest: manifest)
+        for key in Orphans.vanished(lock: lock, planned: planned, manifest: manifest) { recorder.record(key, .remove) }
         var pruned: [String] = []
-        for path in orphans {
+        for orphan in orphans {
+            let path = orphan.path
             if check {
-                console.err("Error: \(path): orphaned: matches an output template but is no longer planned (wavegen build --prune deletes it)\n")
+                console.err("Error: \(path): orphaned: wavegen wrote it for this manifest but no job plans it now (wavegen build --prune deletes it)\n")
                 if !quiet, !json { console.out(statusLine("orphaned", size: fileSize(path), path: path) + "\n") }
             } else if a.has("--prune") {
-                if unlink(path) == 0 {
+                if let reason = Orphans.keepReason(orphan, root: root, allowOutside: a.has("--allow-outside")) {
+                    // wavegen no longer answers for this file: the lock forgets it.
+                    console.err("warning: \(path): orphan not deleted: \(reason)\n")
+                    recorder.record(orphan.key, .remove)
+                } else if unlink(path) == 0 {
                     pruned.append(path)
+                    recorder.record(orphan.key, .remove)
                     if !quiet, !json { console.out(statusLine("pruned", size: nil, path: path) + "\n") }
                 } else {
                     console.err("Error: \(path): cannot delete this orphan: \(String(cString: strerror(errno)))\n")
@@ -144,7 +164,7 @@ enum BuildCommand: Subcommand {
             }
         }
         if !check, !a.has("--prune"), !orphans.isEmpty {
-            console.err("warning: \(orphans.count) \(orphans.count == 1 ? "file matches" : "files match") an output template but \(orphans.count == 1 ? "is" : "are") no longer planned (first: \(orphans[0])); 'wavegen build --prune' deletes them\n")
+            console.err("warning: \(orphans.count) \(orphans.count == 1 ? "file" : "files") wavegen wrote for this manifest \(orphans.count == 1 ? "is" : "are") no longer planned (first: \(orphans[0].path)); 'wavegen build --prune' deletes them\n")
         }
 
         var counts = Counts(done)
@@ -167,7 +187,8 @@ enum BuildCommand: Subcommand {
             }
             console.err("Error: \(counts.outOfDate) of \(done.count + counts.orphaned) outputs are missing, out of date or orphaned; run '\(command.joined(separator: " "))' to update them\n")
         }
-        if !check { try writeLock(lockPath, previous: lock, plan: plan, results: done, wholeManifest: selected == nil) }
+        if let lockFailure { throw lockFailure }
+        try recorder.flush()
         let summary = BuildReport.json(plan: plan, results: done, check: check, counts: counts, code: code)
         if json { console.out(summary.serialized() + "\n") }
         if let report { try AtomicFile.write(Array((summary.serialized() + "\n").utf8), to: report) }
@@ -192,15 +213,37 @@ enum BuildCommand: Subcommand {
         return Set(names)
     }
 
-    /// Refuses outputs that would be written outside the manifest's folder.
-    static func checkInside(_ plan: BuildPlan) throws(CommandError) {
-        let root = BuildPlan.normalised(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+    /// Protects the files a build reads from its writes: the manifest, the lock (written only as
+    /// the lock) and every job's preset with the files it reads.
+    static func protectInputs(_ manifest: BuildManifest, lockPath: String) {
+        ProtectedFiles.protect([manifest.file], as: "the manifest")
+        ProtectedFiles.protect([lockPath], as: "the lock file")
+        for job in manifest.jobs { PresetOptions.protectInputs(of: job.preset, overrides: job.overrides) }
+    }
+
+    /// Refuses, once per job, outputs that would land on a file the build reads, or outside the
+    /// manifest's folder unless `allowOutside`. Both are decided where the write would land: the
+    /// real path of the output's folder (so `out -> /elsewhere` is outside) and the file's device
+    /// and inode where it exists (so a link to the manifest is the manifest).
+    static func checkOutputs(_ plan: BuildPlan, allowOutside: Bool, lockPath: String) throws(CommandError) {
+        let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let lockKey = OnDisk.landingPath(lockPath)
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
-        for o in plan.outputs where !(o.key == root || o.key.hasPrefix(root.hasSuffix("/") ? root : root + "/")) && seen.insert(o.job.index).inserted {
+        for o in plan.outputs where !seen.contains(o.job.index) {
+            var message: String?
+            if o.key == lockKey {
+                message = "\(o.path) is the lock file, which this build writes; change the output template"
+            } else if let role = ProtectedFiles.role(of: o.path) {
+                message = "\(o.path) is \(role), which this build reads; change the output template"
+            } else if !allowOutside, !OnDisk.isInside(o.key, folder: root) {
+                let through = o.key == BuildPlan.normalised(o.path) ? "" : " (through a link: it lands in \(o.key))"
+                message = "\(o.path) is outside the manifest's folder\(through); pass --allow-outside to write there"
+            }
+            guard let message else { continue }
+            seen.insert(o.job.index)
             problems.append(DocumentProblem(file: plan.manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
-                                            keyPath: "jobs[\(o.job.index)].output",
-                                            message: "\(o.path) is outside the manifest's folder; pass --allow-outside to write there"))
+                                            keyPath: "jobs[\(o.job.index)].output", message: message))
         }
         if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
     }
@@ -225,9 +268,9 @@ enum BuildCommand: Subcommand {
         case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.exitCode, located: f.located)
         case let .success(l): loaded = l
         }
-        let input: String
+        let inputs: OutputDigest.Inputs
         do {
-            input = try OutputDigest.input(loaded, format: output.format, fitTo: output.fitLimit, fonts: context.fonts)
+            inputs = try OutputDigest.inputs(loaded, format: output.format, fitTo: output.fitLimit, fonts: context.fonts)
         } catch {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
@@ -239,21 +282,31 @@ enum BuildCommand: Subcommand {
         if let lock = context.lock {
             let entry = lock.entries[lockKey(output, plan: context.plan)]
             let fileDigest = existing.map(OutputDigest.file)
-            if let existing, let entry, entry.input == input, entry.file == fileDigest {
+            if let existing, let entry, entry.input == inputs.combined, entry.file == fileDigest {
                 if let over = overBudget(output, size: existing.count) { return over }
-                return Result(status: .unchanged, bytes: existing.count, lockEntry: entry)
+                return Result(status: .unchanged, bytes: existing.count,
+                              lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, parts: inputs.parts))
             }
             if context.check {
                 guard let existing else { return Result(status: .missing, errors: ["is missing"], code: .failure) }
-                guard let entry, entry.input == input else {
-                    return Result(status: .stale, bytes: existing.count,
-                                  errors: ["is stale: its inputs changed since it was written (preset, overrides, assets or wavegen's encoders)"], code: .failure)
+                guard let entry, entry.input == inputs.combined else {
+                    return Result(status: .stale, bytes: existing.count, errors: [staleReason(entry, inputs)], code: .failure)
                 }
                 return Result(status: .modified, bytes: existing.count,
                               errors: ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"], code: .failure)
             }
         }
-        return render(output, loaded: loaded, input: input, existing: existing, check: context.check, threads: context.threads)
+        return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads)
+    }
+
+    /// Why an output on disk is stale: which of its inputs changed since the lock recorded it.
+    static func staleReason(_ entry: BuildLock.Entry?, _ inputs: OutputDigest.Inputs) -> String {
+        guard let entry else { return "is stale: wavegen.lock has no record of writing it" }
+        let changes = OutputDigest.changes(from: entry.parts, to: inputs.parts)
+        guard !changes.isEmpty else {
+            return "is stale: its inputs changed since it was written (preset, overrides, assets or wavegen's encoders; the lock predates recording which)"
+        }
+        return "is stale: since it was written, " + changes.map(\.changed).joined(separator: "; ")
     }
 
     /// The over-budget result for an output of `size` bytes, if its budget is smaller.
@@ -265,7 +318,7 @@ enum BuildCommand: Subcommand {
     }
 
     /// Renders an output in memory and compares it with `existing`; writes it unless `check`.
-    static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, input: String, existing: [UInt8]?, check: Bool, threads: Int) -> Result {
+    static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, inputs: OutputDigest.Inputs, existing: [UInt8]?, check: Bool, threads: Int) -> Result {
         let rendered: RenderedOutput
         do {
             rendered = try RenderedOutput.render(loaded, format: output.format, fitTo: output.fitLimit, threads: threads)
@@ -275,7 +328,7 @@ enum BuildCommand: Subcommand {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
         if let over = overBudget(output, size: rendered.bytes.count, rendered: rendered) { return over }
-        let entry = BuildLock.Entry(input: input, file: OutputDigest.file(rendered.bytes))
+        let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, parts: inputs.parts)
         if let existing, existing == rendered.bytes {
             return Result(status: .unchanged, rendered: rendered, bytes: rendered.bytes.count, lockEntry: entry)
         }
@@ -312,24 +365,12 @@ enum BuildCommand: Subcommand {
         return Result(status: .written, rendered: rendered, bytes: rendered.bytes.count, previousBytes: existing?.count, lockEntry: entry)
     }
 
-    /// Writes the lock when its entries change: the outputs built now, and (for a build of some
-    /// jobs only) the other jobs' entries as they were. An output that failed keeps its old entry.
-    static func writeLock(_ path: String, previous: BuildLock?, plan: BuildPlan, results: [Result], wholeManifest: Bool) throws(CommandError) {
-        var lock = BuildLock(generator: "wavegen \(Wavegen.versionDescription)")
-        if !wholeManifest { lock.entries = previous?.entries ?? [:] }
-        for (output, r) in zip(plan.outputs, results) {
-            let key = lockKey(output, plan: plan)
-            if let e = r.lockEntry {
-                lock.entries[key] = e
-            } else if r.status == .overBudget {
-                lock.entries[key] = nil
-            } else if let old = previous?.entries[key] {
-                lock.entries[key] = old
-            }
-        }
-        if let previous, previous.entries == lock.entries { return }
-        if previous == nil, lock.entries.isEmpty { return }
-        try AtomicFile.write(Array(lock.text.utf8), to: path)
+    /// What a build's result does to the output's lock entry: a file wavegen wrote or found
+    /// unchanged is recorded; an output over budget is forgotten (its file was not written); a
+    /// failed output keeps its old entry.
+    static func change(_ r: Result) -> LockRecorder.Change {
+        if let e = r.lockEntry { return .set(e) }
+        return r.status == .overBudget ? .remove : .keep
     }
 
     /// The bytes of the file at `path`, nil when there is none.

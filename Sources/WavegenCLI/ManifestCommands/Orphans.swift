@@ -2,82 +2,63 @@ import Foundation
 import WaveKit
 import WaveRender
 
-/// Files a manifest's jobs would write but no longer plan: they match a job's output template (its
-/// fields filled with any value they can take) under the folder the template writes into, and are
-/// not one of the planned outputs. Nothing that does not match a template is ever reported, and a
-/// `.png` only when it is an animated PNG as wavegen writes them (`acTL` right after the header):
-/// output folders often hold still PNGs of other origins.
+/// Files wavegen wrote for a manifest that no job plans any more. Only the lock knows what wavegen
+/// wrote, so an orphan is always a lock entry: a path the lock records, that no output of the whole
+/// manifest has, and that is still on disk. A file the lock does not record is never an orphan,
+/// whatever its name (a template such as `{variant}.{format}` matches the manifest itself).
 enum Orphans {
-    /// The orphans of `plan`'s jobs, as paths like the outputs' (sorted).
-    static func find(_ plan: BuildPlan) -> [String] {
-        let planned = Set(plan.outputs.map(\.key))
-        var found = Set<String>()
-        var jobs: [Int: BuildManifest.Job] = [:]
-        for o in plan.outputs { jobs[o.job.index] = o.job }
-        for job in jobs.values.sorted(by: { $0.index < $1.index }) {
-            let name = BuildPlan.presetName(job, loader: .standard)
-            guard let regex = try? NSRegularExpression(pattern: "^" + pattern(job.output, name: name) + "$") else { continue }
-            let root = BuildManifest.resolve(literalFolder(job.output), in: plan.manifest.directory)
-            let base = BuildManifest.resolve("", in: plan.manifest.directory)
-            for path in files(under: root) {
-                let relative = base.isEmpty ? path : String(path.dropFirst(base.hasSuffix("/") ? base.count : base.count + 1))
-                let range = NSRange(relative.startIndex..., in: relative)
-                guard regex.firstMatch(in: relative, range: range) != nil, !planned.contains(BuildPlan.normalised(path)),
-                      !path.lowercased().hasSuffix(".png") || isAnimatedPNG(path) else { continue }
-                found.insert(path)
+    struct Orphan {
+        /// The lock's key (relative to the manifest's folder).
+        var key: String
+        /// The path as outputs are shown.
+        var path: String
+        var entry: BuildLock.Entry
+    }
+
+    /// The orphans among `lock`'s entries. `planned` holds the lock keys of every output of the
+    /// whole manifest; building some jobs only (`selected`), an entry is this build's to report
+    /// when one of them wrote it, or a job the manifest no longer has (or a lock that did not
+    /// record jobs, when every job is built).
+    static func find(lock: BuildLock?, planned: Set<String>, selected: Set<String>?, jobs: Set<String>, manifest: BuildManifest) -> [Orphan] {
+        guard let lock else { return [] }
+        var found: [Orphan] = []
+        for (key, entry) in lock.entries where !planned.contains(key) {
+            if let selected {
+                guard let job = entry.job, selected.contains(job) || !jobs.contains(job) else { continue }
             }
+            let path = BuildManifest.resolve(key, in: manifest.directory)
+            var st = stat()
+            guard lstat(path, &st) == 0 else { continue }
+            found.append(Orphan(key: key, path: path, entry: entry))
         }
-        return found.sorted()
+        return found.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
     }
 
-    /// Whether the file starts like an APNG wavegen writes: the PNG signature, `IHDR`, then `acTL`.
-    static func isAnimatedPNG(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 41))
-        return head.count == 41 && head[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
-            && head[37..<41].elementsEqual(Array("acTL".utf8))
-    }
-
-    /// The template as a regular expression over paths relative to the manifest's folder.
-    static func pattern(_ template: OutputTemplate, name: String) -> String {
-        template.segments.map { segment -> String in
-            switch segment {
-            case let .text(t): return NSRegularExpression.escapedPattern(for: t)
-            case let .field(field):
-                switch field {
-                case .name: return NSRegularExpression.escapedPattern(for: name)
-                case .variant: return "[^/]+"
-                case .scale: return "(@[0-9]+(\\.[0-9]+)?x)?"
-                case .level: return "[0-9]{3}"
-                case .format: return "(" + OutputFormat.allCases.map(\.fileExtension).joined(separator: "|") + ")"
-                }
-            }
-        }.joined()
-    }
-
-    /// The folder part of the template before its first field ("out/loader" for
-    /// "out/loader/{name}{scale}.{format}").
-    static func literalFolder(_ template: OutputTemplate) -> String {
-        var prefix = ""
-        for segment in template.segments {
-            guard case let .text(t) = segment else { break }
-            prefix += t
+    /// The keys of the lock's entries whose files are gone and that no output plans: nothing is
+    /// left to prune, so the lock forgets them.
+    static func vanished(lock: BuildLock?, planned: Set<String>, manifest: BuildManifest) -> [String] {
+        guard let lock else { return [] }
+        return lock.entries.keys.filter { key in
+            var st = stat()
+            return !planned.contains(key) && lstat(BuildManifest.resolve(key, in: manifest.directory), &st) != 0
         }
-        guard let slash = prefix.lastIndex(of: "/") else { return "" }
-        return String(prefix[..<slash])
     }
 
-    /// Regular files below `folder` (not following links into other folders), as paths joined to it.
-    static func files(under folder: String) -> [String] {
-        let start = folder.isEmpty ? "." : folder
-        guard let e = FileManager.default.enumerator(atPath: start) else { return [] }
-        var out: [String] = []
-        while let relative = e.nextObject() as? String {
-            let path = folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { out.append(path) }
+    /// Why `orphan` must not be deleted, or nil when it may: only a regular file that holds the
+    /// bytes wavegen wrote, inside the manifest's folder (links resolved, unless `allowOutside`),
+    /// and that is none of the build's inputs.
+    static func keepReason(_ orphan: Orphan, root: String, allowOutside: Bool) -> String? {
+        var st = stat()
+        guard lstat(orphan.path, &st) == 0 else { return "it is gone" }
+        guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file (a link or a folder) wavegen wrote" }
+        if !allowOutside, !OnDisk.isInside(OnDisk.landingPath(orphan.path), folder: root) {
+            return "it is outside the manifest's folder"
         }
-        return out
+        if let role = ProtectedFiles.role(of: orphan.path) { return "it is \(role), which this build reads" }
+        guard let data = FileManager.default.contents(atPath: orphan.path) else { return "it cannot be read" }
+        guard OutputDigest.file([UInt8](data)) == orphan.entry.file else {
+            return "its bytes are not those wavegen wrote (changed by hand?); delete it yourself if it is no longer wanted"
+        }
+        return nil
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
+import WaveRender
 
 /// Writes files so that a reader never sees half of one: bytes go to a temporary file beside the
 /// target, which is renamed over it only when complete. Temporary files are removed on error and
 /// on SIGINT/SIGTERM.
 enum AtomicFile {
-    /// Writes `bytes` to `path`; an existing file stays untouched unless the write succeeds.
-    static func write(_ bytes: [UInt8], to path: String) throws(CommandError) {
+    /// Writes `bytes` to `path`; an existing file stays untouched unless the write succeeds. A
+    /// file the command reads (`ProtectedFiles`) is refused unless `ownFile` (the build's lock).
+    static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
+        if !ownFile { try ProtectedFiles.checkOutput(path) }
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         var isDir: ObjCBool = false
@@ -47,6 +50,7 @@ enum AtomicFile {
 
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
     static func checkWritable(_ path: String) throws(CommandError) {
+        try ProtectedFiles.checkOutput(path)
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {

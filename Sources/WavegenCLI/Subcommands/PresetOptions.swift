@@ -68,10 +68,25 @@ enum PresetOptions {
 
     static func load(_ reference: String, _ a: ParsedArguments) throws(CommandError) -> WaveConfig {
         let overrides = try overrides(a)
+        let config: WaveConfig
         do {
-            return try RenderPipeline().load(reference, overrides: overrides)
+            config = try RenderPipeline().load(reference, overrides: overrides)
         } catch {
             throw error.commandError
+        }
+        protectInputs(of: reference, overrides: overrides)
+        return config
+    }
+
+    /// Protects the files a preset reads (it, its parents, its rider image and font) from this
+    /// command's writes.
+    static func protectInputs(of reference: String, overrides: [PresetOverride]) {
+        let files = PresetLoader.standard.inputFiles(reference, overrides: overrides)
+        for (i, file) in files.enumerated() {
+            let name = file.lowercased()
+            let role = name.hasSuffix(".json") ? (i == 0 ? "the preset" : "a preset it extends")
+                : name.hasSuffix(".png") ? "the preset's rider image" : "the preset's label font"
+            ProtectedFiles.protect([file], as: role)
         }
     }
 }
