@@ -38,9 +38,10 @@ final class HTTPConnection: @unchecked Sendable {
     /// Ends the answer so the client can read all of it: the write side is shut down (the client
     /// reads the end of the stream), then what the client still sends (the rest of a head over the
     /// limit, a refused body, a request the answer did not wait for) is read and dropped until it
-    /// closes its side, for at most `within` seconds and `lingerBytes` bytes (0 s: only what has
-    /// already arrived). Closing with bytes unread would make the kernel send a reset, and a reset
-    /// can destroy the answer before the client has read it.
+    /// closes its side, waiting at most `within` seconds (0: only what has already arrived) and
+    /// dropping at most `lingerBytes`. Closing with bytes unread would make the kernel send a reset
+    /// instead of the end of the stream, and a reset can destroy the answer before the client has
+    /// read it.
     func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
         shutdown(fd, Int32(SHUT_WR))
         var chunk = [UInt8](repeating: 0, count: 4096)

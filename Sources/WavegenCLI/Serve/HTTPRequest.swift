@@ -33,7 +33,7 @@ struct HTTPRequest: Equatable {
 ///
 /// The fields that decide which server and which bytes a request means are checked before anything
 /// else reads them, so that no proxy in front can disagree with this server about them: exactly one
-/// `Host` (none is accepted from HTTP/1.0 only), at most one `Content-Length`, which must be digits
+/// `Host` (or none, from HTTP/1.0 only), at most one `Content-Length`, which must be digits
 /// (a repeated one is refused even when its values agree, which RFC 9110 §8.6 allows), and not both
 /// `Content-Length` and `Transfer-Encoding` (request smuggling, RFC 9112 §6.1) — each 400. A body
 /// of any other kind, on any method, is 413: the server reads none.

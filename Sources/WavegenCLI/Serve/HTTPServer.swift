@@ -17,7 +17,8 @@ final class HTTPServer: @unchecked Sendable {
     static let maximumConnections = 32
     /// The most connections over the limit answered 503 at once, each on a thread that waits (at
     /// most `HTTPConnection.lingerTime`) for the client to read the answer; past that, the 503 is
-    /// written from the accepting thread and the connection closed without waiting.
+    /// written from the accepting thread, which drops what the client has already sent and closes
+    /// the connection without waiting.
     static let maximumRefusals = 8
     /// The seconds a 503 asks the client to wait (`Retry-After`).
     static let retryAfter = 1
