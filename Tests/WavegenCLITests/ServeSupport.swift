@@ -51,6 +51,9 @@ final class ServerProcess {
 /// A connected TCP socket to 127.0.0.1 with receive and send timeouts, closed on deinit.
 final class TestSocket {
     let fd: Int32
+    /// The error of the last receive that failed (ECONNRESET: the server reset the connection;
+    /// EAGAIN: the timeout passed), or 0 while every receive has succeeded or seen the end.
+    private(set) var receiveError: Int32 = 0
 
     init(port: UInt16, timeout: Int = 10) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -77,7 +80,15 @@ final class TestSocket {
     func receive() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 65536)
         let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n < 0 { receiveError = errno }
         return n > 0 ? Array(buffer[..<n]) : nil
+    }
+
+    /// Everything until the end of the stream, a reset or the timeout (`receiveError` tells which).
+    func receiveAll() -> [UInt8] {
+        var received: [UInt8] = []
+        while let chunk = receive() { received += chunk }
+        return received
     }
 
     /// Whether bytes arrive within `timeout` seconds.
@@ -92,19 +103,22 @@ struct HTTPAnswer {
     var status: Int
     var headers: [String: String]
     var body: [UInt8]
+    /// Whether the connection ended with the server's end of stream, not a reset or a timeout.
+    var endedCleanly = true
 
     var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Sends `request` as it is and reads the answer until the server closes the connection.
-    static func fetch(port: UInt16, request: String) throws -> HTTPAnswer {
-        try fetch(port: port, bytes: Array(request.utf8))
+    static func fetch(port: UInt16, request: String, pause: TimeInterval = 0) throws -> HTTPAnswer {
+        try fetch(port: port, bytes: Array(request.utf8), pause: pause)
     }
 
-    static func fetch(port: UInt16, bytes: [UInt8], hasBody: Bool = true) throws -> HTTPAnswer {
+    /// With `pause`, waits that many seconds between sending and reading, as a slow client does.
+    static func fetch(port: UInt16, bytes: [UInt8], hasBody: Bool = true, pause: TimeInterval = 0) throws -> HTTPAnswer {
         let socket = try TestSocket(port: port)
         socket.send(bytes)
-        var received: [UInt8] = []
-        while let chunk = socket.receive() { received += chunk }
+        if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
+        let received = socket.receiveAll()
         let separator = Array("\r\n\r\n".utf8)
         let end = try #require((0..<max(0, received.count - 3)).first { Array(received[$0..<$0 + 4]) == separator },
                                "no response head in \(received.count) bytes")
@@ -118,7 +132,7 @@ struct HTTPAnswer {
         }
         let body = Array(received[(end + 4)...])
         if hasBody, let length = headers["content-length"].flatMap(Int.init) { #expect(body.count == length, "Content-Length \(length), got \(body.count) bytes") }
-        return HTTPAnswer(status: Int(parts[1]) ?? 0, headers: headers, body: body)
+        return HTTPAnswer(status: Int(parts[1]) ?? 0, headers: headers, body: body, endedCleanly: socket.receiveError == 0)
     }
 }
 

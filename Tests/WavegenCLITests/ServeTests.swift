@@ -102,6 +102,82 @@ import WaveWebP
         #expect(try folder.contents().sorted() == ["o", "tiny.json"], "the server wrote into the folder")
     }
 
+    /// A refusal is read by the client, not lost to a reset: the server reads what the client sent
+    /// before closing, the rest of a head over 16 KiB and a refused body included.
+    @Test func aRefusedRequestIsAnsweredBeforeTheConnectionCloses() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "tiny.json")
+        let server = try ServerProcess(["serve", "tiny.json"], in: folder)
+        let host = "Host: 127.0.0.1:\(server.port)\r\n"
+        let fields = (0..<HTTPRequestParser.maximumHeaderCount).map { "X-\($0): y\r\n" }.joined()
+        let refused: [(request: String, status: Int)] = [
+            ("GET / HTTP/1.1\r\n\(host)X-Fill: \(String(repeating: "a", count: 17_000))\r\n\r\n", 431),
+            ("GET / HTTP/1.1\r\n\(host)X-Fill: \(String(repeating: "a", count: 48_000))\r\n\r\n", 431),
+            ("GET / HTTP/1.1\r\n\(host)\(fields)\r\n", 431),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 32000\r\n\r\n\(String(repeating: "b", count: 32_000))", 413),
+            ("GET / HTTP/1.1\r\n\(host)Host: evil.example\r\n\r\n", 400),
+            ("GET / HTTP/1.1\r\nHost: evil.example\r\n\(host)\r\n", 400),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 4\r\nContent-Length: 4\r\n\r\nbody", 400),
+            ("GET / HTTP/1.1\r\n\(host)Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+        ]
+        for (request, status) in refused {
+            for pause in [0, 0, 0.05] {
+                let answer = try HTTPAnswer.fetch(port: server.port, request: request, pause: pause)
+                #expect(answer.status == status && answer.endedCleanly, "\(request.prefix(60)): \(answer.status), ended cleanly: \(answer.endedCleanly)")
+                #expect(answer.headers["connection"] == "close")
+            }
+        }
+        #expect(!server.run.hasEnded, "the server died: \(server.err)")
+        #expect(try server.get("/").status == 200)
+    }
+
+    /// Over 32 connections, a client reads 503 (with Retry-After), whether it has sent its request
+    /// or not, rather than a reset; the server serves again once connections close.
+    @Test func aConnectionOverTheLimitReads503() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "tiny.json")
+        let server = try ServerProcess(["serve", "tiny.json"], in: folder)
+        var streams: [EventStreamReader] = []
+        for k in 0..<HTTPServer.maximumConnections {
+            let stream = try server.events()
+            try #require(stream.next(timeout: 10) != nil, "event stream \(k + 1) was not served")
+            streams.append(stream)
+        }
+        let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".utf8)
+        for pause in [0, 0.1] {
+            let answer = try HTTPAnswer.fetch(port: server.port, bytes: request, pause: pause)
+            #expect(answer.status == 503 && answer.endedCleanly, "\(answer.status), ended cleanly: \(answer.endedCleanly)")
+            #expect(answer.headers["retry-after"] == "\(HTTPServer.retryAfter)" && answer.headers["connection"] == "close")
+        }
+        // Many at once, each request sent right after connecting, so most are there, unread, when
+        // the server answers: more than it refuses on threads of their own (the rest are answered
+        // from the accepting thread). A server that closed without reading them would reset them.
+        var burst = try (0..<(HTTPServer.maximumRefusals + 24)).map { _ in
+            let socket = try TestSocket(port: server.port)
+            socket.send(request)
+            return socket
+        }
+        for (k, socket) in burst.enumerated() {
+            let answer = String(decoding: socket.receiveAll(), as: UTF8.self)
+            #expect(answer.hasPrefix("HTTP/1.1 503 ") && socket.receiveError == 0, "burst \(k + 1): \(answer.prefix(40)), error \(socket.receiveError)")
+        }
+        burst.removeAll()
+        let silent = try TestSocket(port: server.port)
+        let answer = String(decoding: silent.receiveAll(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 503 ") && silent.receiveError == 0, "a client that sent nothing: \(answer.prefix(40)), error \(silent.receiveError)")
+
+        // An event stream notices its client has gone when a heartbeat cannot be sent.
+        streams.removeAll()
+        let deadline = Date().addingTimeInterval(3 * EventStream.heartbeat + 5)
+        var status = 0
+        while status != 200, Date() < deadline {
+            status = try server.get("/").status
+            if status != 200 { usleep(200_000) }
+        }
+        #expect(status == 200, "not served again after the streams closed")
+        #expect(!server.run.hasEnded, "the server died: \(server.err)")
+    }
+
     @Test func aChangeOnDiskIsRenderedAndPushedWithinTwoSecondsAndErrorsDoNotStopIt() throws {
         let folder = try TemporaryFolder()
         try folder.writeFile(blinkPreset, at: "tiny.json")

@@ -44,6 +44,34 @@ import Testing
         #expect(refusal("GET /" + String(repeating: "a", count: HTTPRequestParser.maximumHeadSize)) == .headersTooLarge, "no end in sight")
     }
 
+    /// The fields that say which host and which bytes are meant must be unambiguous (RFC 9112
+    /// §3.2 and §6.3), or a proxy and this server could read one request two ways.
+    @Test func refusesAmbiguousHostAndFraming() {
+        let head = "GET / HTTP/1.1\r\nHost: a\r\n"
+        #expect(refusal("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n") == .badRequest, "two Host headers")
+        #expect(refusal("GET / HTTP/1.1\r\nHost: a\r\nhost: a\r\n\r\n") == .badRequest, "the same Host twice")
+        #expect(refusal("GET / HTTP/1.0\r\nHost: a\r\nHost: b\r\n\r\n") == .badRequest, "two Host headers in HTTP/1.0")
+        #expect(refusal("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n") == .badRequest, "no Host in HTTP/1.1")
+        #expect(refusal(head + "Content-Length: 0\r\nContent-Length: 0\r\n\r\n") == .badRequest, "a repeated Content-Length, even equal")
+        #expect(refusal(head + "Content-Length: 0\r\nContent-Length: 5\r\n\r\n") == .badRequest, "differing Content-Lengths")
+        #expect(refusal(head + "Content-Length: 5\r\ncontent-length: 7\r\n\r\n") == .badRequest)
+        for value in ["5, 5", "0,0", "-1", "+5", "0x10", "1e3", "", "five", "٣"] {
+            #expect(refusal(head + "Content-Length: \(value)\r\n\r\n") == .badRequest, "Content-Length: \(value)")
+        }
+        #expect(refusal(head + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n") == .badRequest, "CL and TE")
+        #expect(refusal(head + "Transfer-Encoding: chunked\r\nContent-Length: 0\r\n\r\n") == .badRequest, "TE and CL = 0")
+        #expect(refusal(head + "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n") == .contentTooLarge, "a body, read by no one")
+        #expect(refusal(head + "Content-Length: 99999999999999999999999\r\n\r\n") == .contentTooLarge)
+        #expect(refusal("POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\nx") == .contentTooLarge)
+        // No body: an empty Content-Length, written any way digits allow.
+        for value in ["0", "00", " 0 "] {
+            guard case let .request(r) = parse(head + "Content-Length:\(value)\r\n\r\n") else { Issue.record("Content-Length: \(value) refused"); continue }
+            #expect(r.values("content-length") == [value.trimmingCharacters(in: .whitespaces)])
+        }
+        guard case let .request(one) = parse(head + "\r\n") else { Issue.record("one Host refused"); return }
+        #expect(one.values("HOST") == ["a"])
+    }
+
     func route(_ target: String, method: String = "GET") -> (status: HTTPStatus?, events: Bool, body: [UInt8]) {
         let request = HTTPRequest(method: method, target: target, version: "HTTP/1.1", headers: [("Host", "x")])
         let file = LiveSession.ServedFile(bytes: [1, 2, 3], mimeType: "image/gif", generation: 1)

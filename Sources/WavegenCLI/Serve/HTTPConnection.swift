@@ -1,8 +1,13 @@
 import Foundation
 
-/// One accepted connection; closed when the value goes away.
+/// One accepted connection; closed when the value goes away, after `finish`.
 final class HTTPConnection: @unchecked Sendable {
     let fd: Int32
+
+    /// The most bytes `finish` reads and drops from a client before closing anyway.
+    static let lingerBytes = 64 * 1024
+    /// The most seconds `finish` waits for a client to stop sending.
+    static let lingerTime: TimeInterval = 1
 
     init(fd: Int32) {
         self.fd = fd
@@ -28,6 +33,31 @@ final class HTTPConnection: @unchecked Sendable {
             if outcome != .incomplete { return outcome }
         }
         return .incomplete
+    }
+
+    /// Ends the answer so the client can read all of it: the write side is shut down (the client
+    /// reads the end of the stream), then what the client still sends (the rest of a head over the
+    /// limit, a refused body, a request the answer did not wait for) is read and dropped until it
+    /// closes its side, waiting at most `within` seconds (0: only what has already arrived) and
+    /// dropping at most `lingerBytes`. Closing with bytes unread would make the kernel send a reset
+    /// instead of the end of the stream, and a reset can destroy the answer before the client has
+    /// read it.
+    func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
+        shutdown(fd, Int32(SHUT_WR))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var dropped = 0
+        let deadline = Date().addingTimeInterval(seconds)
+        while dropped < HTTPConnection.lingerBytes {
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let wait = Int32(max(0, (deadline.timeIntervalSinceNow * 1000).rounded(.up)))
+            let r = poll(&ready, 1, wait)
+            if r < 0, errno == EINTR { continue }
+            guard r > 0 else { return }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            guard n > 0 else { return }
+            dropped += n
+        }
     }
 
     /// Sends all of `bytes`; false when the client has gone or stopped reading.

@@ -13,6 +13,11 @@ struct HTTPRequest: Equatable {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
+    /// Every value of a header field, in order (names compare without case).
+    func values(_ name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
     /// The target's path: up to a `?` or `#`, not decoded.
     var path: String { String(target.prefix { $0 != "?" && $0 != "#" }) }
 
@@ -25,6 +30,13 @@ struct HTTPRequest: Equatable {
 /// Reads a request head from the bytes received so far, strictly (RFC 9112): a request line of
 /// method, target and version, header fields, an empty line. Anything else is refused with the
 /// status to answer, never guessed at.
+///
+/// The fields that decide which server and which bytes a request means are checked before anything
+/// else reads them, so that no proxy in front can disagree with this server about them: exactly one
+/// `Host` (or none, from HTTP/1.0 only), at most one `Content-Length`, which must be digits
+/// (a repeated one is refused even when its values agree, which RFC 9110 §8.6 allows), and not both
+/// `Content-Length` and `Transfer-Encoding` (request smuggling, RFC 9112 §6.1) — each 400. A body
+/// of any other kind, on any method, is 413: the server reads none.
 enum HTTPRequestParser {
     /// The largest request head accepted, in bytes (request line and headers).
     static let maximumHeadSize = 16 * 1024
@@ -67,10 +79,23 @@ enum HTTPRequestParser {
             headers.append((name, String(decoding: value, as: UTF8.self).trimmingTrailingWhitespace))
         }
         let request = HTTPRequest(method: method, target: target, version: version, headers: headers)
-        if version == "HTTP/1.1", request.header("Host") == nil { return .refused(.badRequest, "no Host header") }
-        if request.header("Transfer-Encoding") != nil { return .refused(.contentTooLarge, "request bodies are not accepted") }
-        if let length = request.header("Content-Length"), length != "0" { return .refused(.contentTooLarge, "request bodies are not accepted") }
+        let hosts = request.values("Host")
+        guard hosts.count <= 1 else { return .refused(.badRequest, "more than one Host header") }
+        if version == "HTTP/1.1", hosts.isEmpty { return .refused(.badRequest, "no Host header") }
+        let lengths = request.values("Content-Length")
+        guard lengths.count <= 1 else { return .refused(.badRequest, "more than one Content-Length header") }
+        guard lengths.allSatisfy(isDecimal) else { return .refused(.badRequest, "a Content-Length that is not a number") }
+        let encodings = request.values("Transfer-Encoding")
+        guard encodings.isEmpty || lengths.isEmpty else { return .refused(.badRequest, "both Transfer-Encoding and Content-Length") }
+        guard encodings.isEmpty, lengths.allSatisfy({ $0.utf8.allSatisfy { $0 == UInt8(ascii: "0") } }) else {
+            return .refused(.contentTooLarge, "request bodies are not accepted")
+        }
         return .request(request)
+    }
+
+    /// Whether `text` is one or more ASCII digits, as Content-Length must be.
+    static func isDecimal(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The offset just past the blank line that ends the head (CRLF CRLF, or bare LF LF).

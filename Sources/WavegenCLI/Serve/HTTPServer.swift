@@ -3,16 +3,25 @@ import Foundation
 /// A small HTTP/1.1 server on POSIX sockets, listening on 127.0.0.1 only. Each connection is read
 /// and answered on its own thread, one request per connection (`Connection: close`); a request
 /// that is malformed, too large or too slow is answered with an error status and closed, never
-/// allowed to stop the server.
+/// allowed to stop the server. Every connection ends with `HTTPConnection.finish`, so the client
+/// reads its answer, an error status included, rather than a reset.
 final class HTTPServer: @unchecked Sendable {
     /// The port listened on (the kernel's choice when 0 was asked for).
     let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var open = 0
+    private var refusing = 0
 
     /// The most connections served at once (event streams included); more are answered 503.
     static let maximumConnections = 32
+    /// The most connections over the limit answered 503 at once, each on a thread that waits (at
+    /// most `HTTPConnection.lingerTime`) for the client to read the answer; past that, the 503 is
+    /// written from the accepting thread, which drops what the client has already sent and closes
+    /// the connection without waiting.
+    static let maximumRefusals = 8
+    /// The seconds a 503 asks the client to wait (`Retry-After`).
+    static let retryAfter = 1
     /// How long a client may take to send its request head, and to take a write, in seconds.
     static let timeout = 10
 
@@ -76,13 +85,31 @@ final class HTTPServer: @unchecked Sendable {
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let connection = HTTPConnection(fd: client)
             guard admit() else {
-                _ = connection.send(HTTPResponse.text(.serviceUnavailable, "too many connections").serialized())
+                refuse(connection)
                 continue
             }
             Thread.detachNewThread { [self] in
                 defer { release() }
                 serve(connection, handle: handle)
+                connection.finish()
             }
+        }
+    }
+
+    /// Answers a connection over `maximumConnections` with 503, `Retry-After` and `Connection:
+    /// close`, without reading its request.
+    private func refuse(_ connection: HTTPConnection) {
+        let answer = HTTPResponse.text(.serviceUnavailable, "too many connections, try again", headers: [("Retry-After", "\(HTTPServer.retryAfter)")])
+        guard admitRefusal() else {
+            // A new socket's send buffer takes the short answer at once.
+            _ = connection.send(answer.serialized())
+            connection.finish(within: 0)
+            return
+        }
+        Thread.detachNewThread { [self] in
+            defer { releaseRefusal() }
+            _ = connection.send(answer.serialized())
+            connection.finish()
         }
     }
 
@@ -95,6 +122,16 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     private func release() { lock.withLock { open -= 1 } }
+
+    private func admitRefusal() -> Bool {
+        lock.withLock {
+            guard refusing < HTTPServer.maximumRefusals else { return false }
+            refusing += 1
+            return true
+        }
+    }
+
+    private func releaseRefusal() { lock.withLock { refusing -= 1 } }
 
     private func serve(_ connection: HTTPConnection, handle: (HTTPRequest, HTTPConnection) -> Void) {
         switch connection.readRequest() {
