@@ -3,9 +3,15 @@ import WaveKit
 import WaveRender
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
+///
+/// Text goes out through `out(_:)` and `err(_:)`, which show every character a terminal would act
+/// on escaped (`TerminalText`; line breaks and tabs kept), so no key, name or path from an input
+/// can reach the terminal raw, whichever line it is part of.
 public struct Console: Sendable {
-    public var out: @Sendable (String) -> Void
-    public var err: @Sendable (String) -> Void
+    /// Where stdout text goes, as it is.
+    public var outSink: @Sendable (String) -> Void
+    /// Where stderr text goes, as it is.
+    public var errSink: @Sendable (String) -> Void
     /// Binary output on stdout (`render -o -`).
     public var outBytes: @Sendable ([UInt8]) -> Void
     /// Whether stderr is an interactive terminal (progress lines and color only then).
@@ -15,8 +21,8 @@ public struct Console: Sendable {
 
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 outBytes: @escaping @Sendable ([UInt8]) -> Void = { _ in }, errIsTerminal: Bool = false, outIsTerminal: Bool = false) {
-        self.out = out
-        self.err = err
+        outSink = out
+        errSink = err
         self.outBytes = outBytes
         self.errIsTerminal = errIsTerminal
         self.outIsTerminal = outIsTerminal
@@ -29,6 +35,16 @@ public struct Console: Sendable {
         errIsTerminal: isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
             && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
         outIsTerminal: isatty(1) != 0)
+
+    /// Writes `text` to stdout, terminal controls escaped.
+    public func out(_ text: String) { outSink(TerminalText.escaped(text, keepingLayout: true)) }
+
+    /// Writes `text` to stderr, terminal controls escaped.
+    public func err(_ text: String) { errSink(TerminalText.escaped(text, keepingLayout: true)) }
+
+    /// Writes a control sequence of wavegen's own to stderr as it is (the progress line's return
+    /// and erase); never text that holds anything from an input.
+    func errControl(_ sequence: String) { errSink(sequence) }
 }
 
 /// A subcommand: its spec (for parsing and help) and what it does.

@@ -36,6 +36,46 @@ import Testing
         }
     }
 
+    /// A bare word is named as what it is; only NaN and Infinity (and their other languages'
+    /// spellings) get the hint about non-finite numbers.
+    @Test(arguments: [
+        ("Name: x", 1, 1, "unexpected 'Name'; expected a value"),
+        ("{\"a\": Nope}", 1, 7, "unexpected 'Nope'; expected a value"),
+        ("{\"a\": NaNa}", 1, 7, "unexpected 'NaNa'; expected a value"),
+        ("{\"a\": tru}", 1, 7, "unexpected 'tru'; expected a value"),
+        ("{\"a\": True}", 1, 7, "unexpected 'True'; expected a value"),
+        ("{\"a\": nulls}", 1, 7, "unexpected 'nulls'; expected a value"),
+        ("{\"a\": Infinite}", 1, 7, "unexpected 'Infinite'; expected a value"),
+        ("{\"a\": -Infinite}", 1, 8, "invalid number"),
+        ("{\"a\": -x}", 1, 8, "invalid number"),
+        ("{\"a\": abcdefghijklmnopqrstuvwxyz}", 1, 7, "unexpected 'abcdefghijklmnopqrst…'; expected a value"),
+        ("{\"a\": NaN}", 1, 7, "NaN and Infinity are not JSON numbers"),
+        ("{\"a\": nan}", 1, 7, "NaN and Infinity are not JSON numbers"),
+        ("{\"a\": Infinity}", 1, 7, "NaN and Infinity are not JSON numbers"),
+        ("{\"a\": -Infinity}", 1, 8, "NaN and Infinity are not JSON numbers"),
+        ("{\"a\": -inf}", 1, 8, "NaN and Infinity are not JSON numbers"),
+        ("{\"a\": true1}", 1, 11, "unexpected '1'; expected ',' or '}'"),
+        ("null x", 1, 6, "unexpected 'x' after the end of the document"),
+    ])
+    func namesBareWords(text: String, line: Int, column: Int, message: String) {
+        do {
+            _ = try JSONParser.parse(text)
+            Issue.record("parsed \(text)")
+        } catch {
+            #expect(error.message == message)
+            #expect(error.line == line)
+            #expect(error.column == column)
+        }
+    }
+
+    @Test func literalsStillParse() throws {
+        let root = try JSONParser.parse("{\"t\": true, \"f\": false, \"n\": null, \"a\": [true,false,null]}")
+        #expect(root["t"]?.value == .bool(true))
+        #expect(root["f"]?.value == .bool(false))
+        #expect(root["n"]?.value == .null)
+        #expect(root["a"]?.value == .array([JSONNode(.bool(true)), JSONNode(.bool(false)), JSONNode(.null)]))
+    }
+
     @Test func refusesDeepNesting() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(throws: JSONParser.SyntaxError.self) { try JSONParser.parse(deep) }

@@ -123,6 +123,27 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         #expect(try folder.contents() == ["p.html", "presets", "wavegen.json"])
     }
 
+    /// Control characters in a variant name and in a failed preset's key reach the page as U+FFFD
+    /// or escaped, never raw.
+    @Test func controlCharactersDoNotReachThePageRaw() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "presets/tiny.json")
+        try folder.writeFile("{\"\\u0000\\u001b]0;x\\u0007\": 1}", at: "presets/bad.json")
+        try folder.writeFile("""
+            {"jobs": [
+              { "name": "icons", "preset": "presets/tiny.json", "output": "out/{name}-{variant}.{format}",
+                "formats": ["gif"], "variants": {"a\\u0001\\u001fb": {}} },
+              { "name": "bad", "preset": "presets/bad.json", "output": "out/{name}.{format}", "formats": ["gif"] }
+            ]}
+            """, at: "wavegen.json")
+        let page = folder.file("p.html")
+        let r = wavegen(["preview", folder.path, "-o", page, "-q"])
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(r.err)")
+        #expect(html.contains("tiny-a\u{FFFD}\u{FFFD}b.gif"))
+        #expect(html.contains("at \\u0000\\u001b]0;x\\u0007: unknown key"))
+    }
+
     /// A Lottie output gets a card with its size and numbers but no picture: the page loads no
     /// player (and no script).
     @Test func aLottieOutputIsListedWithItsSize() throws {

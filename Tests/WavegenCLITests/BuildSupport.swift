@@ -12,7 +12,7 @@ let blinkPreset = """
 func wavegenOnATerminal(_ args: [String]) -> RunResult {
     let captured = CapturedConsole()
     let base = captured.console
-    let console = Console(out: base.out, err: base.err, errIsTerminal: true)
+    let console = Console(out: base.outSink, err: base.errSink, errIsTerminal: true)
     let code = Wavegen.run(args, console: console)
     return RunResult(code: code, out: captured.out, err: captured.err)
 }

@@ -149,6 +149,9 @@ public struct PresetLoader: Sendable {
     /// before it is read (bundled presets are not), so a caller learns the files even when one fails.
     public func resolve(_ reference: String, reading: (String) -> Void = { _ in }) throws(DocumentError) -> Resolved {
         var chain: [(file: String, root: JSONNode, bundled: Bool)] = []
+        // The files on disk read so far, by identity: the same file reached by another spelling of
+        // its path (`./a.json`, `../dir/a.json`, a link) is the same link of the chain.
+        var identities: [FileIdentity?] = []
         var next: String? = reference
         var base: String?
         var fromBundle = false
@@ -163,7 +166,8 @@ public struct PresetLoader: Sendable {
                 throw DocumentError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: .missingInput)
                     .at(child.root["extends"]))
             }
-            if chain.contains(where: { $0.file == file }) {
+            let identity = bundled ? nil : FileIdentity(path: file)
+            if chain.contains(where: { $0.file == file }) || (identity != nil && identities.contains(identity)) {
                 let names = (chain.map(\.file) + [file])
                 throw DocumentError(DocumentProblem(file: chain[0].file, keyPath: "extends", message: "cycle: \(names.joined(separator: " → "))")
                     .at(chain[0].root["extends"]))
@@ -181,6 +185,7 @@ public struct PresetLoader: Sendable {
                 throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
             }
             chain.append((file, root, bundled))
+            identities.append(identity)
             switch root["extends"]?.value {
             case let .string(parent)?:
                 next = parent
@@ -280,7 +285,7 @@ public struct PresetLoader: Sendable {
     private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool,
                       reading: (String) -> Void) throws(DocumentError) -> (String, [UInt8], Bool) {
         if !bundledOnly {
-            let path = reference.hasPrefix("/") ? reference : base.map { $0.isEmpty ? reference : $0 + "/" + reference } ?? reference
+            let path = reference.hasPrefix("/") ? reference : base.map { PresetLoader.join($0, reference) } ?? reference
             let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -295,6 +300,18 @@ public struct PresetLoader: Sendable {
         }
         throw DocumentError(DocumentProblem(file: reference, message: "no such file and \(PresetLoader.noBundled(reference, among: Array(bundled.keys)))",
                                             kind: .missingInput))
+    }
+
+    /// `reference` (relative) in the folder `base`, without the `.` and empty components the two
+    /// may hold: `presets/.` and `./a.json` give `presets/a.json`, so a chain that goes round by
+    /// `./` names each file as the first one did. `..` stays (it may leave a linked folder).
+    static func join(_ base: String, _ reference: String) -> String {
+        guard !reference.isEmpty else { return base.isEmpty ? reference : base + "/" }
+        let parts = (base + "/" + reference).split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = (base.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        // A trailing slash says the name must be a folder; it stays.
+        if joined.isEmpty { return reference.hasSuffix("/") ? "./" : "." }
+        return reference.hasSuffix("/") && joined != "/" ? joined + "/" : joined
     }
 
     /// "no bundled preset of that name (did you mean "classic"?; bundled: …)".

@@ -4,7 +4,9 @@
 /// `description` is the one place a problem becomes text, in the form compilers use so that
 /// editors and CI annotators can point at the line:
 /// `FILE:LINE:COLUMN: error: at KEY: message`, without `at KEY: ` when there is no key path and
-/// without `:LINE:COLUMN` when there is no position.
+/// without `:LINE:COLUMN` when there is no position. The file, key path and message are shown
+/// with terminal controls escaped (`TerminalText`), so a key or file name from a shared document
+/// cannot act on the terminal and every problem stays one line.
 public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
     /// Whether the problem is an input that is missing or one that is present but wrong.
     public enum Kind: Sendable, Equatable {
@@ -52,6 +54,6 @@ public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         let position = hasPosition ? ":\(line):\(column)" : ""
         let key = keyPath.isEmpty ? "" : "at \(keyPath): "
-        return "\(file)\(position): error: \(key)\(message)"
+        return TerminalText.escaped("\(file)\(position): error: \(key)\(message)")
     }
 }

@@ -70,25 +70,45 @@ public struct JSONParser {
         case UInt8(ascii: "{"): value = try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): value = try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""): value = .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); value = .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
         case UInt8(ascii: "/"): throw error("comments are not allowed in JSON; use a \"_comment\" key instead")
-        case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            throw error("NaN and Infinity are not JSON numbers")
         case UInt8(ascii: "'"): throw error("strings must use double quotes")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            let w = word()
+            switch w {
+            case "true": value = .bool(true)
+            case "false": value = .bool(false)
+            case "null": value = .null
+            case _ where JSONParser.isNonFinite(w): throw error("NaN and Infinity are not JSON numbers")
+            default: throw error("unexpected \(JSONParser.quoted(w)); expected a value")
+            }
+            index += w.utf8.count
         default: throw error("unexpected \(describeCurrent()); expected a value")
         }
         return JSONNode(value, line: startLine, column: startColumn)
     }
 
-    private mutating func expectWord(_ word: String) throws(SyntaxError) {
-        let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-            throw error("unexpected \(describeCurrent()); expected a value")
-        }
-        index += w.count
+    /// The run of ASCII letters at the current position (a literal, or a word that is none).
+    private func word() -> String {
+        var end = index
+        while end < bytes.count, JSONParser.isLetter(bytes[end]) { end += 1 }
+        return String(decoding: bytes[index..<end], as: UTF8.self)
+    }
+
+    private static func isLetter(_ b: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(b)
+    }
+
+    /// Whether a word is a spelling of a non-finite number that other languages write in JSON-like
+    /// text (`NaN`, `Infinity`, Python's `nan` and `inf`); only such a word gets that hint, so
+    /// `Name` or `Nope` is reported as what it is.
+    private static func isNonFinite(_ word: String) -> Bool {
+        ["nan", "inf", "infinity"].contains(word.lowercased())
+    }
+
+    /// A word as an error message shows it: quoted, cut after 20 characters.
+    private static func quoted(_ word: String) -> String {
+        "'" + (word.count > 20 ? word.prefix(20) + "…" : word) + "'"
     }
 
     private mutating func parseObject(depth: Int) throws(SyntaxError) -> JSONValue {
@@ -239,7 +259,7 @@ public struct JSONParser {
                 throw error("numbers must not have leading zeros")
             }
         } else if digits(&self) == 0 {
-            if index < bytes.count, bytes[index] == UInt8(ascii: "I") { throw error("NaN and Infinity are not JSON numbers") }
+            if JSONParser.isNonFinite(word()) { throw error("NaN and Infinity are not JSON numbers") }
             throw error("invalid number")
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {

@@ -336,7 +336,8 @@ struct SVGDocument {
         return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// Text from the preset (its description or name) as element content or an attribute value:
+    /// markup characters escaped, characters XML forbids replaced (`MarkupText`). It also keeps
+    /// the id prefix's stand-in (a control character) out of the text it stands in for.
+    static func escape(_ s: String) -> String { MarkupText.escaped(s) }
 }

@@ -501,13 +501,14 @@ final class ProgressLine: @unchecked Sendable {
     /// The line for the current state; called with the lock held.
     private func show() {
         current = "[\(done)/\(total)] " + (inFlight.isEmpty ? "" : inFlight.joined(separator: ", "))
-        console.err(ProgressLine.clearLine + current!)
+        console.errControl(ProgressLine.clearLine)
+        console.err(current!)
     }
 
     /// Takes the line away so that other output starts at the left margin.
     func clear() {
         guard enabled else { return }
-        lock.withLock { if current != nil { console.err(ProgressLine.clearLine) } }
+        lock.withLock { if current != nil { console.errControl(ProgressLine.clearLine) } }
     }
 
     func redraw() {
@@ -518,7 +519,7 @@ final class ProgressLine: @unchecked Sendable {
     func finish() {
         guard enabled else { return }
         lock.withLock {
-            if current != nil { console.err(ProgressLine.clearLine) }
+            if current != nil { console.errControl(ProgressLine.clearLine) }
             current = nil
         }
     }

@@ -306,17 +306,7 @@ enum PreviewPage {
         return facts
     }
 
-    static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Text for the page (paths, labels, error lines) as element content or an attribute value
+    /// (`MarkupText`).
+    static func escape(_ s: String) -> String { MarkupText.escaped(s) }
 }

@@ -18,7 +18,7 @@ enum AtomicFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }
-        let temp = dir + "/." + url.lastPathComponent + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temp = dir + "/" + temporaryName(for: url.lastPathComponent)
         // Registered before it exists, so an interrupt at any moment removes it.
         TemporaryFiles.register(temp)
         defer { TemporaryFiles.unregister(temp) }
@@ -46,6 +46,19 @@ enum AtomicFile {
             unlink(temp)
             throw CommandError(.cannotWrite, ["\(path): cannot write: \(failure)"])
         }
+    }
+
+    /// The most bytes of the target's name a temporary name shows.
+    static let visibleNameBytes = 200
+
+    /// A temporary name for a file named `name`: `.NAME.wavegen-PID-RANDOM.tmp`, hidden and ending
+    /// in `.tmp` so that cleanup and people recognise it. NAME is cut to `visibleNameBytes` bytes
+    /// (at a character boundary), so the whole stays within NAME_MAX (255 bytes) for any name that
+    /// fits there itself: the rest is at most 1 + 9 + 10 + 1 + 10 + 4 = 35 bytes.
+    static func temporaryName(for name: String) -> String {
+        var visible = Substring(name)
+        while visible.utf8.count > visibleNameBytes { visible = visible.dropLast() }
+        return "." + visible + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
