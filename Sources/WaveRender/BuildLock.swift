@@ -16,15 +16,25 @@ public struct BuildLock: Sendable, Equatable {
         /// The job that wrote it (by name), so that a build of some jobs knows which of the lock's
         /// files are its own; nil in locks written before jobs were recorded.
         public var job: String?
+        /// The manifest's file name, when it is not `wavegen.json`: manifests in one folder share
+        /// its lock, and one never calls another's files its orphans.
+        public var manifest: String?
         /// Short digests of the input's parts (`OutputDigest.Part`), so that a stale output can
         /// say which input changed; empty in older locks.
         public var parts: [String: String]
 
-        public init(input: String, file: String, job: String? = nil, parts: [String: String] = [:]) {
+        public init(input: String, file: String, job: String? = nil, manifest: String? = nil, parts: [String: String] = [:]) {
             self.input = input
             self.file = file
             self.job = job
+            self.manifest = manifest
             self.parts = parts
+        }
+
+        /// Whether the manifest named `manifestName` (a file name) wrote this file. Entries from
+        /// before jobs were recorded belong to no manifest: no build can tell whose they are.
+        public func isOwned(by manifestName: String) -> Bool {
+            job != nil && (manifest ?? BuildManifest.defaultFileName) == manifestName
         }
     }
 
@@ -81,6 +91,7 @@ public struct BuildLock: Sendable, Equatable {
             }
             var entry = Entry(input: input, file: file)
             if case let .string(job)? = m.value["job"]?.value { entry.job = job }
+            if case let .string(manifest)? = m.value["manifest"]?.value { entry.manifest = manifest }
             if case let .object(parts)? = m.value["parts"]?.value {
                 for p in parts { if case let .string(d) = p.value.value { entry.parts[p.key] = d } }
             }
@@ -104,6 +115,7 @@ public struct BuildLock: Sendable, Equatable {
             let e = entries[path]!
             var fields = "\"input\": \"\(e.input)\", \"file\": \"\(e.file)\""
             if let job = e.job { fields += ", \"job\": " + JSONNode.string(job).serialized() }
+            if let manifest = e.manifest { fields += ", \"manifest\": " + JSONNode.string(manifest).serialized() }
             if !e.parts.isEmpty {
                 let parts = e.parts.keys.sorted().map { JSONNode.string($0).serialized() + ": " + JSONNode.string(e.parts[$0]!).serialized() }
                 fields += ", \"parts\": {" + parts.joined(separator: ", ") + "}"

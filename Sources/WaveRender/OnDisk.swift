@@ -1,21 +1,15 @@
 import Foundation
+import WaveKit
 
 /// What a path names on disk, seen through symbolic and hard links. A build uses it to keep its
 /// outputs inside the manifest's folder, off its inputs, and from writing one file under two names;
 /// a path's text alone says none of this (`out/x.gif` is outside when `out` links elsewhere).
 public enum OnDisk {
     /// A file's device and inode: two paths with one identity are one file.
-    public struct Identity: Hashable, Sendable {
-        public var device: UInt64
-        public var inode: UInt64
-    }
+    public typealias Identity = FileIdentity
 
     /// The identity of the file `path` names, links followed; nil when there is none.
-    public static func identity(_ path: String) -> Identity? {
-        var st = stat()
-        guard !path.utf8.contains(0), stat(path, &st) == 0 else { return nil }
-        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
-    }
+    public static func identity(_ path: String) -> Identity? { FileIdentity(path: path) }
 
     /// `path` made absolute, with the symbolic links of its longest existing leading part resolved
     /// (`realpath`), and `.` and `..` of the rest removed as text (nothing there exists to link).
@@ -81,15 +75,6 @@ public enum OnDisk {
     /// C0 and C1 controls and DEL: never part of a file name wavegen writes.
     public static func isControl(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x20 || (0x7F...0x9F).contains(s.value)
-    }
-
-    /// `path` with its control characters written as `\u{1B}`, safe to print on a terminal.
-    public static func printable(_ path: String) -> String {
-        var out = ""
-        for s in path.unicodeScalars {
-            if isControl(s) { out += "\\u{\(String(s.value, radix: 16, uppercase: true))}" } else { out.unicodeScalars.append(s) }
-        }
-        return out
     }
 
     static func hex(_ v: UInt32) -> String {

@@ -98,9 +98,9 @@ import WaveRender
         let presetDigest = OutputDigest.file(Array(blinkPreset.utf8))
         try folder.writeFile("""
             {"lockVersion": 1, "generator": "x", "outputs": {
-              "wavegen.json": {"input": "\(digest)", "file": "\(digest)"},
-              "p.json": {"input": "\(presetDigest)", "file": "\(presetDigest)"},
-              "../outside.gif": {"input": "\(digest)", "file": "\(digest)"}
+              "wavegen.json": {"input": "\(digest)", "file": "\(digest)", "job": "gone"},
+              "p.json": {"input": "\(presetDigest)", "file": "\(presetDigest)", "job": "gone"},
+              "../outside.gif": {"input": "\(digest)", "file": "\(digest)", "job": "gone"}
             }}
             """, at: "wavegen.lock")
         let prune = wavegen(["build", folder.file("wavegen.json"), "--prune"])
@@ -108,6 +108,40 @@ import WaveRender
         #expect(prune.errLines.contains("warning: \(folder.file("wavegen.json")): orphan not deleted: it is the manifest, which this build reads"), "\(prune.err)")
         #expect(prune.errLines.contains("warning: \(folder.file("p.json")): orphan not deleted: it is the preset, which this build reads"), "\(prune.err)")
         #expect(folder.hasFile("wavegen.json") && folder.hasFile("p.json"))
+    }
+}
+
+/// Manifests in one folder share wavegen.lock: one never calls another's files orphans, and
+/// entries an older wavegen wrote (no job recorded) belong to no manifest.
+@Suite struct BuildSharedLockTests {
+    @Test func anotherManifestsFilesAreNotOrphans() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "p.json")
+        try folder.writeFile(#"{"jobs": [{"name": "a", "preset": "p.json", "output": "out/a{scale}.gif", "scales": [1, 2]}]}"#, at: "wavegen.json")
+        try folder.writeFile(#"{"jobs": [{"name": "a", "preset": "p.json", "output": "out/small.gif"}]}"#, at: "small.json")
+        #expect(wavegen(["build", folder.file("wavegen.json"), "-q"]).code == 0)
+        let small = wavegen(["build", folder.file("small.json"), "--prune"])
+        #expect(small.code == 0, "\(small.err)")
+        #expect(small.paths("pruned").isEmpty && small.err.isEmpty, "\(small.out)\(small.err)")
+        #expect(folder.hasFile("out/a.gif") && folder.hasFile("out/a@2x.gif"))
+        #expect(wavegen(["build", folder.file("small.json"), "--check"]).code == 0)
+        #expect(wavegen(["build", folder.file("wavegen.json"), "--check"]).code == 0)
+        let lock = try String(contentsOfFile: folder.file("wavegen.lock"), encoding: .utf8)
+        #expect(lock.contains(#""out/small.gif": {"input": "#) && lock.contains(#""job": "a", "manifest": "small.json", "parts""#), "\(lock)")
+        #expect(wavegen(["build", folder.file("wavegen.json"), "--prune"]).paths("pruned").isEmpty)
+        #expect(folder.hasFile("out/small.gif"))
+    }
+
+    @Test func entriesWithoutAJobAreNeverOrphans() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "p.json")
+        try folder.writeFile(#"{"jobs": [{"preset": "p.json", "output": "out/a.gif"}]}"#, at: "wavegen.json")
+        try folder.writeFile("old output", at: "out/old.gif")
+        let digest = OutputDigest.file(Array("old output".utf8))
+        try folder.writeFile(#"{"lockVersion": 1, "generator": "x", "outputs": {"out/old.gif": {"input": "\#(digest)", "file": "\#(digest)"}}}"#, at: "wavegen.lock")
+        let r = wavegen(["build", folder.file("wavegen.json"), "--prune"])
+        #expect(r.code == 0 && r.paths("pruned").isEmpty, "\(r.out)\(r.err)")
+        #expect(folder.hasFile("out/old.gif"))
     }
 }
 

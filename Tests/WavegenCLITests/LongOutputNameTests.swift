@@ -42,14 +42,14 @@ import Testing
         #expect(try folder.contents("out") == [name])
     }
 
-    /// A name one byte too long fails as the file system says, and leaves nothing behind.
+    /// A name one byte too long is refused before rendering, and leaves nothing behind.
     @Test func oneByteMoreIsRefusedCleanly() throws {
         let folder = try TemporaryFolder()
         let preset = try folder.write(blinkPreset, to: "p.json")
         let name = String(repeating: "a", count: 252) + ".gif"
         let r = wavegen(["render", preset, "-o", folder.file(name)])
         #expect(r.code == 73)
-        #expect(r.errLines == ["Error: \(folder.file(name)): cannot write: File name too long"])
+        #expect(r.errLines == ["Error: \(folder.file(name)): cannot write: the path has a name of 256 bytes (at most 255)"])
         #expect(try folder.contents() == ["p.json"])
     }
 }

@@ -141,7 +141,8 @@ enum BuildCommand: Subcommand {
         // the whole manifest plans now.
         let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
         let planned = Set(BuildPlan.plannedPaths(wholeManifest).map { lockKey(path: $0, plan: plan) })
-        let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: jobNames, manifest: manifest)
+        let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: jobNames, manifest: manifest,
+                                   owner: owner(plan) ?? BuildManifest.defaultFileName)
         for key in Orphans.vanished(lock: lock, planned: planned, manifest: manifest) { recorder.record(key, .remove) }
         var pruned: [String] = []
         for orphan in orphans {
@@ -285,7 +286,7 @@ enum BuildCommand: Subcommand {
             if let existing, let entry, entry.input == inputs.combined, entry.file == fileDigest {
                 if let over = overBudget(output, size: existing.count) { return over }
                 return Result(status: .unchanged, bytes: existing.count,
-                              lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, parts: inputs.parts))
+                              lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, manifest: owner(context.plan), parts: inputs.parts))
             }
             if context.check {
                 guard let existing else { return Result(status: .missing, errors: ["is missing"], code: .failure) }
@@ -296,7 +297,14 @@ enum BuildCommand: Subcommand {
                               errors: ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"], code: .failure)
             }
         }
-        return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads)
+        return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads,
+                      owner: owner(context.plan))
+    }
+
+    /// The lock's record of which manifest wrote a file: nil for wavegen.json, else its file name.
+    static func owner(_ plan: BuildPlan) -> String? {
+        let name = String(plan.manifest.file.split(separator: "/").last ?? "")
+        return name == BuildManifest.defaultFileName ? nil : name
     }
 
     /// Why an output on disk is stale: which of its inputs changed since the lock recorded it.
@@ -318,7 +326,8 @@ enum BuildCommand: Subcommand {
     }
 
     /// Renders an output in memory and compares it with `existing`; writes it unless `check`.
-    static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, inputs: OutputDigest.Inputs, existing: [UInt8]?, check: Bool, threads: Int) -> Result {
+    static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, inputs: OutputDigest.Inputs, existing: [UInt8]?, check: Bool, threads: Int,
+                       owner: String?) -> Result {
         let rendered: RenderedOutput
         do {
             rendered = try RenderedOutput.render(loaded, format: output.format, fitTo: output.fitLimit, threads: threads)
@@ -328,7 +337,7 @@ enum BuildCommand: Subcommand {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
         if let over = overBudget(output, size: rendered.bytes.count, rendered: rendered) { return over }
-        let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, parts: inputs.parts)
+        let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, manifest: owner, parts: inputs.parts)
         if let existing, existing == rendered.bytes {
             return Result(status: .unchanged, rendered: rendered, bytes: rendered.bytes.count, lockEntry: entry)
         }

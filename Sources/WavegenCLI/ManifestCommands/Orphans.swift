@@ -16,16 +16,16 @@ enum Orphans {
     }
 
     /// The orphans among `lock`'s entries. `planned` holds the lock keys of every output of the
-    /// whole manifest; building some jobs only (`selected`), an entry is this build's to report
-    /// when one of them wrote it, or a job the manifest no longer has (or a lock that did not
-    /// record jobs, when every job is built).
-    static func find(lock: BuildLock?, planned: Set<String>, selected: Set<String>?, jobs: Set<String>, manifest: BuildManifest) -> [Orphan] {
+    /// whole manifest. Only entries this manifest (file name `owner`) wrote count: manifests in
+    /// one folder share the lock, and entries from before jobs were recorded belong to no one.
+    /// Building some jobs only (`selected`), an entry is this build's to report when one of them
+    /// wrote it, or a job the manifest no longer has.
+    static func find(lock: BuildLock?, planned: Set<String>, selected: Set<String>?, jobs: Set<String>, manifest: BuildManifest,
+                     owner: String) -> [Orphan] {
         guard let lock else { return [] }
         var found: [Orphan] = []
-        for (key, entry) in lock.entries where !planned.contains(key) {
-            if let selected {
-                guard let job = entry.job, selected.contains(job) || !jobs.contains(job) else { continue }
-            }
+        for (key, entry) in lock.entries where !planned.contains(key) && entry.isOwned(by: owner) {
+            if let selected, let job = entry.job, !(selected.contains(job) || !jobs.contains(job)) { continue }
             let path = BuildManifest.resolve(key, in: manifest.directory)
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }

@@ -1,4 +1,5 @@
 import Foundation
+import WaveKit
 import WaveRender
 
 /// The files a command reads (its preset and the preset's parents, rider image and font; a build's
@@ -32,7 +33,7 @@ enum ProtectedFiles {
     /// Refuses `path` when it names a protected file or is no name wavegen may write.
     static func checkOutput(_ path: String) throws(CommandError) {
         if let problem = OnDisk.nameProblem(path) {
-            throw CommandError(.cannotWrite, ["\(OnDisk.printable(path)): cannot write: the path \(problem)"])
+            throw CommandError(.cannotWrite, ["\(TerminalText.escaped(path)): cannot write: the path \(problem)"])
         }
         if let role = role(of: path) {
             throw CommandError(.cannotWrite, ["\(path): cannot write: it is \(role), which this command reads; name another output"])
