@@ -9,6 +9,10 @@ public struct APNGDecoder {
         public var rgba: [UInt8]
         /// The delay as written (numerator, denominator; a denominator of 0 means 100).
         public var delay: (numerator: Int, denominator: Int)
+        /// The frame's `fcTL` ops as written: `dispose_op` (0 none, 1 background, 2 previous) and
+        /// `blend_op` (0 source, 1 over).
+        public var dispose: UInt8 = 0
+        public var blend: UInt8 = 0
 
         public static func == (a: Frame, b: Frame) -> Bool {
             a.rgba == b.rgba && a.delay == b.delay
@@ -112,7 +116,7 @@ public struct APNGDecoder {
                     }
                 }
             }
-            out.append(Frame(rgba: canvas, delay: (num, den)))
+            out.append(Frame(rgba: canvas, delay: (num, den), dispose: dispose, blend: blend))
             if dispose == 1 {
                 for y in y0..<(y0 + h) {
                     for x in x0..<(x0 + w) { for k in 0..<4 { canvas[(y * fullWidth + x) * 4 + k] = 0 } }

@@ -164,8 +164,11 @@ public final class APNGEncoder {
                     for x in last.rect.x..<(last.rect.x + last.rect.width) { canvas[row + x] = key }
                 }
             case .previous:
-                // Not after the first frame, which players treat differently.
-                guard frames.count >= 2, candidates.effort > 0 else { continue }
+                // Not after the first frame, which players treat differently. Not after a frame
+                // blended over the canvas: Pillow 13 then restores that frame itself (as if it were
+                // not disposed), which the spec does not allow but costs little to avoid (see
+                // "APNG encoding" in the README).
+                guard frames.count >= 2, last.blend != .over, candidates.effort > 0 else { continue }
                 canvas = underLast
             }
             canvases[dispose] = canvas

@@ -87,6 +87,9 @@ struct APNGRoundTripTests {
                 #expect(abs(frame.seconds - Double(want.ticks) / 30) < 1e-12)
             }
             #expect(decoded.defaultImage == expected[0].rgba)
+            // Pillow 13 keeps a frame blended over the canvas that asks to be disposed to the
+            // previous canvas; the encoder never writes that combination.
+            #expect(!decoded.frames.contains { $0.dispose == 2 && $0.blend == 1 }, "effort \(effort)")
         }
     }
 
