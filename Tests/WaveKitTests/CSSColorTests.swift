@@ -223,4 +223,32 @@ import Testing
         #expect(a.gif.matte == RGBA(0xFF, 0xFF, 0xF0))
         #expect(problems(#"{"gif": {"matte": "transparent"}}"#) == ["at gif.matte: must be an opaque color, got #00000000"])
     }
+
+    /// Strings made of the characters colors are written with never trap, and whatever parses
+    /// parses again from its hex form to the same color.
+    @Test func arbitraryTextNeverTraps() {
+        let alphabet = Array("#0123456789abcdefABCDEF(),/%. +-eE\tnonedegturnradgrslhrgbaXx")
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var parsed = 0
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var text = ["#", "rgb(", "rgba(", "hsl(", "hsla(", ""][Int(state >> 61) % 6]
+            for _ in 0..<Int(state >> 33 & 15) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int(state >> 33) % alphabet.count])
+            }
+            if state & 1 == 0, !text.isEmpty, !text.hasPrefix("#") { text += ")" }
+            if let c = RGBA(parsing: text) {
+                parsed += 1
+                #expect(RGBA(parsing: c.description) == c, "\(text)")
+            } else {
+                _ = RGBA.advice(for: text)
+            }
+        }
+        #expect(parsed > 50)
+        // Huge values clamp or wrap without trapping.
+        #expect(RGBA(parsing: "hsl(1e308turn 100% 50%)") != nil)
+        #expect(RGBA(parsing: "hsl(-1e999 100% 50%)") != nil)
+        #expect(RGBA(parsing: "rgb(1e999% -1e999% 1e-999)") == RGBA(255, 0, 0))
+    }
 }

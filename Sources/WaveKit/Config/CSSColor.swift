@@ -265,7 +265,8 @@ enum CSSColor {
             }
         }
         guard let saturation = percent(v[1]), let lightness = percent(v[2]), let a = alpha(arguments.alpha) else { return nil }
-        hue = hue.truncatingRemainder(dividingBy: 360)
+        // A hue too large to turn into degrees (1e308turn) is as good as 0.
+        hue = hue.isFinite ? hue.truncatingRemainder(dividingBy: 360) : 0
         if hue < 0 { hue += 360 }
         let rgb = hslToRGB(hue: hue, saturation: saturation, lightness: lightness)
         return RGBA(rgb.0, rgb.1, rgb.2, a)
