@@ -37,4 +37,24 @@ import Testing
         #expect(named.code == 0 && hex.code == 0, "\(named.err)\(hex.err)")
         #expect(try folder.bytes("named.gif") == folder.bytes("hex.gif"))
     }
+
+    /// A manifest's variants take the CSS forms, and a bad one is reported where it is written.
+    @Test func manifestVariantsTakeCSSColors() throws {
+        let folder = try TemporaryFolder()
+        let manifest = try folder.write("""
+            {"jobs": [{"preset": "spinner", "output": "out/{variant}.gif", "variants": {
+              "named": {"size": [24, 24], "background": "Ivory", "layers[0].color": "hotpink"},
+              "hex": {"size": [24, 24], "background": "#FFFFF0", "layers[0].color": "#FF69B4"}}}]}
+            """, to: "wavegen.json")
+        let r = wavegen(["build", manifest, "-q"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(try folder.bytes("out/named.gif") == folder.bytes("out/hex.gif"))
+
+        let bad = try folder.write("""
+            {"jobs": [{"preset": "spinner", "output": "out/{variant}.gif", "variants": {"x": {"layers[0].color": "hotpnk"}}}]}
+            """, to: "bad.json")
+        #expect(wavegen(["validate", bad]).errLines == [
+            "\(bad):1:102: error: at jobs[0].variants.x.layers[0].color: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"hotpnk\" (did you mean \"hotpink\"?)",
+        ])
+    }
 }
