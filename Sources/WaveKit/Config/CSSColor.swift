@@ -8,8 +8,9 @@ import Foundation
 /// an alpha of 2 is 1, saturation and lightness to 0…100 %); `none` (modern syntax) is 0. A channel
 /// becomes 8 bits by rounding value × 255 half up, as browsers do (`rgb(50% 0 0)` and an alpha of 0.5
 /// are 127.5, so 128); rgb() numbers are already on the 0…255 scale and are rounded the same way.
-/// hsl() is converted with the algorithm of the CSS specification (css-color-4 §7.1), arranged so
-/// that whole-number inputs are computed exactly and halves round up reliably.
+/// hsl() is converted with the algorithm of the CSS specification (css-color-4, "Converting HSL
+/// Colors to sRGB"), arranged so that whole-number inputs are computed exactly and halves round up
+/// reliably.
 enum CSSColor {
     /// The color `text` denotes, or nil.
     static func parse(_ text: String) -> RGBA? {
@@ -82,7 +83,13 @@ enum CSSColor {
     static func hex(_ digits: ArraySlice<UInt8>) -> RGBA? {
         var v: [UInt8] = []
         for d in digits {
-            if isDigit(d) { v.append(d - UInt8(ascii: "0")) } else if d >= UInt8(ascii: "a") && d <= UInt8(ascii: "f") { v.append(d - UInt8(ascii: "a") + 10) } else { return nil }
+            if isDigit(d) {
+                v.append(d - UInt8(ascii: "0"))
+            } else if d >= UInt8(ascii: "a") && d <= UInt8(ascii: "f") {
+                v.append(d - UInt8(ascii: "a") + 10)
+            } else {
+                return nil
+            }
         }
         switch v.count {
         case 3, 4: // Each digit doubled: #F0F8 is #FF00FF88.
@@ -289,7 +296,7 @@ enum CSSColor {
 
     // MARK: - Names
 
-    /// The named colors of css-color-4 §6.1, with `transparent` apart; grey and gray spellings alike.
+    /// The named colors of css-color-4 ("Named Colors"), `transparent` apart; each grey has its gray.
     static let namedColors: [(name: String, rgb: UInt32)] = [
         ("aliceblue", 0xF0F8FF), ("antiquewhite", 0xFAEBD7), ("aqua", 0x00FFFF), ("aquamarine", 0x7FFFD4),
         ("azure", 0xF0FFFF), ("beige", 0xF5F5DC), ("bisque", 0xFFE4C4), ("black", 0x000000),
