@@ -4,11 +4,11 @@ import WavePNG
 import WaveRender
 import WaveTestSupport
 
-/// What one fuzz input goes through: the JSON parser, a `--set key=value` override of a bundled
-/// preset, the preset loader (from a file, as `wavegen render FILE` reads it: size limit,
-/// `extends`, rider image, decoding), the loop planner and a few frames of a small canvas, the
-/// build-manifest reader and planner, the PNG decoder when the input looks like a PNG, and the
-/// GIF encoder on frames and settings drawn from the input (`GIFEncoderCheck`).
+/// What one fuzz input goes through: the JSON parser, the color parser, a `--set key=value`
+/// override of a bundled preset, the preset loader (from a file, as `wavegen render FILE` reads it:
+/// size limit, `extends`, rider image, decoding), the loop planner and a few frames of a small
+/// canvas, the build-manifest reader and planner, the PNG decoder when the input looks like a PNG,
+/// and the GIF encoder on frames and settings drawn from the input (`GIFEncoderCheck`).
 /// Every failure must come back as an error; a trap, a hang or a runaway allocation is a finding.
 enum FuzzTarget {
     /// A private folder the input is written into, once as a preset and once as a manifest.
@@ -28,6 +28,7 @@ enum FuzzTarget {
         _ = try? JSONParser.parse(bytes)
         if let text = String(validating: bytes, as: UTF8.self) {
             _ = KeyPathExpression(parsing: text)
+            if RGBA(parsing: text) == nil { _ = RGBA.advice(for: text) }
             // As a --set override of a bundled preset.
             if let override = PresetOverride(parsing: text), let config = try? loader.load("classic", overrides: [override]) {
                 _ = try? LoopPlanner.plan(config)

@@ -60,7 +60,7 @@ import Testing
         let base = dir.appendingPathComponent("base.json").path, child = dir.appendingPathComponent("child.json").path
         #expect(problems(child).map(\.description) == [
             "\(child):3:10: error: at fps: must be at least 0.1 and at most 240, got 0",
-            "\(base):3:24: error: at layers[0].color: \"#12\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
+            "\(base):3:24: error: at layers[0].color: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"#12\" (a hex color has 3, 4, 6 or 8 digits)",
         ])
     }
 

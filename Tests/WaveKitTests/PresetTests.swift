@@ -44,7 +44,10 @@ func problems(_ text: String) -> [String] {
         #expect(RGBA(parsing: "#30CCF980") == RGBA(48, 204, 249, 128))
         #expect(RGBA(parsing: "rgb(48, 204, 249)") == RGBA(48, 204, 249))
         #expect(RGBA(parsing: "rgba(0,0,0,0.5)") == RGBA(0, 0, 0, 128))
-        for bad in ["blu", "#12", "#12345", "rgb(1,2)", "rgb(256,0,0)", "rgba(0,0,0,2)", "#ggg"] {
+        // Out of range is clamped, as CSS clamps it.
+        #expect(RGBA(parsing: "rgb(256,0,0)") == RGBA(255, 0, 0))
+        #expect(RGBA(parsing: "rgba(0,0,0,2)") == RGBA(0, 0, 0))
+        for bad in ["blu", "#12", "#12345", "rgb(1,2)", "#ggg"] {
             #expect(RGBA(parsing: bad) == nil, "\(bad)")
         }
     }
@@ -57,7 +60,7 @@ func problems(_ text: String) -> [String] {
         #expect(p.contains("at format: 2 is not a supported format version (this build reads 1)"))
         #expect(p.contains("at fps: must be at least 0.1 and at most 240, got 0"))
         #expect(p.contains("at sise: unknown key (did you mean \"size\"?)"))
-        #expect(p.contains("at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))"))
+        #expect(p.contains("at layers[0].color: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"blu\" (did you mean \"blue\"?)"))
         #expect(p.contains("at layers[1].amplitude: must be between 0 and 1 of the box height, got 1.5"))
         #expect(p.contains("at layers[1].sped: unknown key (did you mean \"speed\"?)"))
         #expect(p.contains("at level: must be at least 0 and at most 1, got 2"))
@@ -91,7 +94,7 @@ func problems(_ text: String) -> [String] {
         ("{\"loops\": -1}", "at loops: must be between 0 and 65535, got -1"),
         ("{\"edgeStep\": 0.5}", "at edgeStep: must be at least 1 and at most 128, got 0.5"),
         ("{\"edgeStep\": \"fine\"}", "at edgeStep: expected a number, got \"fine\""),
-        ("{\"background\": \"none\"}", "at background: \"none\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or \"transparent\")"),
+        ("{\"background\": \"none\"}", "at background: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"none\""),
     ])
     func rejectsBadValues(text: String, expected: String) {
         #expect(problems(text) == [expected])
@@ -241,7 +244,7 @@ func problems(_ text: String) -> [String] {
         } catch {
             #expect(error.lines == [
                 "\(child.path):1:56: error: at fps: must be at least 0.1 and at most 240, got -1",
-                "\(parent.path):1:43: error: at layers[0].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))",
+                "\(parent.path):1:43: error: at layers[0].color: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"blu\" (did you mean \"blue\"?)",
             ])
         }
         // A child may set keys whose meaning depends on the parent.

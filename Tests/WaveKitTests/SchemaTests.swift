@@ -46,6 +46,38 @@ import Testing
         #expect(strings(p?["label"]?["properties"]?["position"]?["enum"]) == Label.Position.allCases.map(\.rawValue))
     }
 
+    /// The schema's color patterns (written by scripts/color-schema) accept what the loader reads as
+    /// a color and refuse the rest, for every input of CSSColorTests, and an opaque color only when
+    /// the loader reads it opaque.
+    @Test func colorPatternsMatchTheLoader() {
+        func patterns(_ name: String) -> [NSRegularExpression] {
+            guard case let .array(items)? = definition(name)?["anyOf"]?.value else { return [] }
+            return items.compactMap {
+                guard case let .string(p)? = $0["pattern"]?.value else { return nil }
+                return try? NSRegularExpression(pattern: p)
+            }
+        }
+        func matches(_ regexes: [NSRegularExpression], _ text: String) -> Bool {
+            regexes.contains { $0.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        }
+        let color = patterns("color"), opaque = patterns("opaqueColor")
+        #expect(color.count == 2 && opaque.count == 2)
+        for (text, value) in CSSColorTests.accepted {
+            #expect(matches(color, text), "schema refuses \(text)")
+            if matches(opaque, text) { #expect(value.a == 255, "schema calls \(text) opaque") }
+        }
+        for text in CSSColorTests.rejected {
+            #expect(!matches(color, text), "schema accepts \(text)")
+        }
+        for name in CSSColor.namedColors.map(\.name) + ["transparent"] {
+            #expect(matches(color, name) && matches(color, name.uppercased()), "\(name)")
+            #expect(matches(opaque, name) == (name != "transparent"), "\(name)")
+        }
+        for text in ["#FFF", "#FFFF", "#FFFFFF", "#ffffffff", "rgb(1, 2, 3)", "rgba(1, 2, 3, 1)", "rgb(1 2 3 / 100%)", "hsl(120deg 50% 50%)"] {
+            #expect(matches(opaque, text), "\(text)")
+        }
+    }
+
     @Test func everyObjectRefusesUnknownKeysButAllowsComments() {
         for node in [schema, definition("layer"), definition("levelRamp"), definition("levelTide"), schema["properties"]?["border"],
                      schema["properties"]?["gif"], schema["properties"]?["webp"], schema["properties"]?["rider"], schema["properties"]?["label"]] {

@@ -145,8 +145,8 @@ import WaveKit
     /// A shortcut's problem is named by the option the user typed, and a --set by --set.
     @Test func shortcutProblemsNameTheirOption() {
         #expect(wavegen(["render", "classic", "--scale", "0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("--scale: error: at scale: ") == true)
-        let background = wavegen(["render", "classic", "--background", "white", "-o", "/tmp/x.gif"])
-        #expect(background.errLines == ["--background: error: at background: \"white\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b), rgba(r,g,b,a) or \"transparent\")"])
+        let background = wavegen(["render", "classic", "--background", "whte", "-o", "/tmp/x.gif"])
+        #expect(background.errLines == ["--background: error: at background: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"whte\" (did you mean \"white\"?)"])
         #expect(wavegen(["render", "classic", "--set", "fps=0", "-o", "/tmp/x.gif"]).errLines.first?.hasPrefix("--set: error: at fps: ") == true)
     }
 

@@ -136,7 +136,7 @@ import WaveTestSupport
             """, to: "bad.json")
         let r = wavegen(["render", preset, "-o", folder.file("out.gif")])
         #expect(r.code == 65)
-        #expect(r.errLines == ["\(preset):1:63: error: at layers[1].color: \"blu\" is not a color (expected #RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b) or rgba(r,g,b,a))"],
+        #expect(r.errLines == ["\(preset):1:63: error: at layers[1].color: expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\"), got \"blu\" (did you mean \"blue\"?)"],
                 "\(r.err)")
         #expect(try folder.contents() == ["bad.json"])
     }

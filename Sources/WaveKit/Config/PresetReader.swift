@@ -91,19 +91,23 @@ struct PresetReader {
         return v
     }
 
-    /// A color; `keyword` names a word the key also accepts (handled by the caller), for the message.
-    mutating func color(_ node: JSONNode?, at path: String, default value: RGBA?, keyword: String? = nil) -> RGBA? {
+    /// A color, in any form CSS writes in sRGB (see `CSSColor`).
+    mutating func color(_ node: JSONNode?, at path: String, default value: RGBA?) -> RGBA? {
         guard let node else {
             if value == nil { fail(path, "is required") }
             return value
         }
         guard case let .string(s) = node.value, let c = RGBA(parsing: s) else {
-            let forms = "#RGB, #RRGGBB, #RRGGBBAA, rgb(r,g,b)" + (keyword.map { ", rgba(r,g,b,a) or \"\($0)\"" } ?? " or rgba(r,g,b,a)")
-            fail(path, "\(describe(node)) is not a color (expected \(forms))")
+            var advice: String?
+            if case let .string(s) = node.value { advice = RGBA.advice(for: s) }
+            fail(path, "expected a color (\(PresetReader.colorForms)), got \(describe(node))\(advice.map { " (\($0))" } ?? "")")
             return value
         }
         return c
     }
+
+    /// The color forms a message about a color names.
+    static let colorForms = "#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\""
 
     /// A length: a number is a fraction of `reference` (pixels), a string "Npx" is N pixels at
     /// scale 1. Returns output pixels.

@@ -24,43 +24,16 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         return "#" + hex(r) + hex(g) + hex(b) + (a == 255 ? "" : hex(a))
     }
 
-    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, `rgb(r,g,b)` and `rgba(r,g,b,a)` (a in 0…1);
+    /// Parses a color as CSS writes it: `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, `rgb()`/`rgba()`,
+    /// `hsl()`/`hsla()`, `transparent` or a CSS named color such as `steelblue` (see `CSSColor`);
     /// returns nil for anything else.
     public init?(parsing text: String) {
-        let s = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if s.hasPrefix("#") {
-            let digits = Array(s.dropFirst())
-            guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
-            func value(_ chars: ArraySlice<Character>) -> UInt8 { UInt8(String(chars), radix: 16)! }
-            switch digits.count {
-            case 3:
-                let v = digits.map { value([$0, $0][...]) }
-                self.init(v[0], v[1], v[2])
-            case 6, 8:
-                let v = stride(from: 0, to: digits.count, by: 2).map { value(digits[$0..<$0 + 2]) }
-                self.init(v[0], v[1], v[2], v.count == 4 ? v[3] : 255)
-            default:
-                return nil
-            }
-            return
-        }
-        let isRGBA = s.hasPrefix("rgba(")
-        guard (isRGBA || s.hasPrefix("rgb(")), s.hasSuffix(")") else { return nil }
-        let inner = s.dropFirst(isRGBA ? 5 : 4).dropLast()
-        let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == (isRGBA ? 4 : 3) else { return nil }
-        var channels: [UInt8] = []
-        for part in parts.prefix(3) {
-            guard part.allSatisfy({ $0.isASCII && $0.isNumber }), let v = Int(part), (0...255).contains(v) else { return nil }
-            channels.append(UInt8(v))
-        }
-        var alpha: UInt8 = 255
-        if isRGBA {
-            guard let a = Double(parts[3]), a.isFinite, (0...1).contains(a) else { return nil }
-            alpha = UInt8((a * 255).rounded())
-        }
-        self.init(channels[0], channels[1], channels[2], alpha)
+        guard let color = CSSColor.parse(text) else { return nil }
+        self = color
     }
+
+    /// Why `text` is not a color, for a message (a likely meant name, or the rule it breaks).
+    public static func advice(for text: String) -> String? { CSSColor.advice(for: text) }
 }
 
 /// A premultiplied-alpha color with components in 0…1, used while compositing.

@@ -96,12 +96,7 @@ extension WaveConfig {
         let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
         let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
 
-        var background = RGBA.transparent
-        if let node = root["background"] {
-            if case .string("transparent") = node.value {} else {
-                background = r.color(node, at: "background", default: .transparent, keyword: "transparent") ?? .transparent
-            }
-        }
+        let background = r.color(root["background"], at: "background", default: .transparent) ?? .transparent
 
         let edgeStep = r.number(root["edgeStep"], at: "edgeStep", default: defaultEdgeStep, in: edgeStepRange)
 
