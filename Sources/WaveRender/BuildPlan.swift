@@ -104,13 +104,14 @@ public struct BuildPlan: Sendable {
             if case let .string(s)? = resolved.root["name"]?.value { return s }
             return resolved.defaultName
         }
-        let base = (job.presetText as NSString).lastPathComponent
+        let base = PathText.lastComponent(of: job.presetText)
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }
 
+    /// `path` as an absolute path without "." or ".." components, so two spellings of one file
+    /// compare equal.
     public static func normalised(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+        PathText.normalised(PathText.joined(FileManager.default.currentDirectoryPath, path))
     }
 
     /// Refuses a template that gives an output a hidden or empty file name ("{scale}.gif" is
@@ -118,7 +119,7 @@ public struct BuildPlan: Sendable {
     static func checkFileNames(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
-        for o in outputs where (o.path as NSString).lastPathComponent.hasPrefix(".") && seen.insert(o.job.index).inserted {
+        for o in outputs where PathText.lastComponent(of: o.path).hasPrefix(".") && seen.insert(o.job.index).inserted {
             problems.append(DocumentProblem(
                 file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                 message: "\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields"))

@@ -152,7 +152,7 @@ public struct BuildManifest: Sendable {
             throw DocumentError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
         }
         if let preset = notAManifest(root, file: path) { throw DocumentError(preset) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         var reader = ManifestReader(file: path)
         let jobs = reader.manifest(root, directory: directory)
         // In file order; problems found at one position keep the order they were found in.

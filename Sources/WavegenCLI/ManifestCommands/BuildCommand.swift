@@ -287,7 +287,7 @@ enum BuildCommand: Subcommand {
                           errors: ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"],
                           code: .failure)
         }
-        let folder = (output.path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: output.path)
         if !folder.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {

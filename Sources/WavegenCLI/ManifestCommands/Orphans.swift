@@ -74,7 +74,7 @@ enum Orphans {
         guard let e = FileManager.default.enumerator(atPath: start) else { return [] }
         var out: [String] = []
         while let relative = e.nextObject() as? String {
-            let path = folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
+            let path = PathText.joined(folder, relative)
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { out.append(path) }
         }

@@ -50,7 +50,7 @@ enum PreviewCommand: Subcommand {
         }
         if a.value("--port") != nil { throw .usage("--port needs --watch (or use 'wavegen serve')") }
         guard let file = a.value("--output") else { throw .usage("missing --output <file.html> (or --watch to serve the page live)") }
-        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
+        let ext = PathText.pathExtension(of: file).lowercased()
         if file == "-" || OutputFormat(fileExtension: ext) != nil {
             throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
         }

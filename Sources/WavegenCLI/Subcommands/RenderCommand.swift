@@ -176,7 +176,7 @@ enum RenderCommand: Subcommand {
     /// The format `--format` names, else the one the output's extension names. A format that
     /// contradicts a known extension is refused rather than writing one format under another's name.
     static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
-        let ext = path == standardOutput ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
+        let ext = path == standardOutput ? "" : PathText.pathExtension(of: path).lowercased()
         let named = OutputFormat(fileExtension: ext)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
         if let explicit {
