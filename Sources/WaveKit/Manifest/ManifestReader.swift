@@ -217,11 +217,14 @@ struct ManifestReader {
                 fail(path, node, "\"from\" (\(describe(node["from"]!))) is above \"to\" (\(describe(node["to"] ?? JSONNode(.number(1)))))")
                 return nil
             }
-            let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-            guard count <= BuildManifest.maximumLevels else {
+            // A tiny step makes a count far beyond Int: checked as a number before it becomes one.
+            let steps = ((to - from) / step + 1e-9).rounded(.down)
+            guard steps < Double(BuildManifest.maximumLevels) else {
+                let count = steps + 1 < 1e15 ? NumberText.exact(steps + 1) : "more than 1000000000000000"
                 fail(path, node, "makes \(count) levels; at most \(BuildManifest.maximumLevels) are allowed")
                 return nil
             }
+            let count = Int(steps) + 1
             return (0..<count).map { k in ((from + Double(k) * step) * 1e9).rounded() / 1e9 }
         }
         guard let items = nonEmptyArray(node, at: path, of: "levels between 0 and 1, or { \"from\", \"to\", \"step\" }") else { return nil }

@@ -25,8 +25,8 @@ struct RiderRaster: Sendable {
         self.rider = rider
         // Shrink once with an area filter; when enlarging, keep the original and let the per-frame
         // bilinear sampling do all the interpolation.
-        width = min(rider.image.width, max(1, Int(rider.width.rounded())))
-        height = min(rider.image.height, max(1, Int(rider.height.rounded())))
+        width = min(rider.image.width, max(1, Int(saturating: rider.width.rounded())))
+        height = min(rider.image.height, max(1, Int(saturating: rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
         kx = Double(width) / rider.width
         ky = Double(height) / rider.height
@@ -34,7 +34,7 @@ struct RiderRaster: Sendable {
         ay = rider.anchor.y * rider.height
         // A canvas pixel's samples lie within half a canvas pixel (times √2 when turned) of its
         // center, and bilinear taps one stored pixel further.
-        reachRadius = Int((0.75 * max(kx, ky)).rounded(.up)) + 2
+        reachRadius = Int(saturating: (0.75 * max(kx, ky)).rounded(.up)) + 2
         reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height, radius: reachRadius)
     }
 
