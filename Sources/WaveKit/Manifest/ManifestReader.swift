@@ -51,10 +51,39 @@ struct ManifestReader {
         }
         if items.isEmpty { fail("jobs", jobsNode, "is empty; list at least one job") }
         var jobs: [BuildManifest.Job] = []
+        var total = 0
         for (i, item) in items.enumerated() {
-            if let job = self.job(item, index: i, directory: directory) { jobs.append(job) }
+            guard let job = self.job(item, index: i, directory: directory) else { continue }
+            // Jobs past the limit are still read for their own problems, but not kept: nothing
+            // expands more than the limit's outputs, even to check presets.
+            guard total <= BuildManifest.maximumOutputs else { continue }
+            let count = ManifestReader.outputCount(job)
+            total += count
+            if total > BuildManifest.maximumOutputs {
+                fail("jobs[\(i)]", item, "brings the manifest to \(total) outputs (\(total - count) before it, \(count) of its own); "
+                    + "at most \(BuildManifest.maximumOutputs) are allowed in one manifest: split it into several manifests")
+                continue
+            }
+            jobs.append(job)
         }
         return jobs
+    }
+
+    /// How many outputs `job` makes: its variants × levels × scales × formats. Each factor is at
+    /// most the size of a list in a file of bounded size, so the product does not overflow.
+    static func outputCount(_ job: BuildManifest.Job) -> Int {
+        (job.variants?.count ?? 1) * (job.levels?.count ?? 1) * (job.scales?.count ?? 1) * (job.formats?.count ?? 1)
+    }
+
+    /// Refuses a job whose matrix alone makes more outputs than a manifest may have, naming its axes.
+    private mutating func checkOutputCount(_ job: BuildManifest.Job, node: JSONNode) -> Bool {
+        let count = ManifestReader.outputCount(job)
+        guard count > BuildManifest.maximumOutputs else { return true }
+        func axis(_ n: Int?, _ noun: String) -> String { NumberText.count(n ?? 1, noun) }
+        fail("jobs[\(job.index)]", node, "makes \(count) outputs (\(axis(job.variants?.count, "variant")) × \(axis(job.levels?.count, "level")) × "
+            + "\(axis(job.scales?.count, "scale")) × \(axis(job.formats?.count, "format"))); "
+            + "at most \(BuildManifest.maximumOutputs) are allowed in one manifest")
+        return false
     }
 
     private mutating func job(_ node: JSONNode, index: Int, directory: String) -> BuildManifest.Job? {
@@ -139,7 +168,7 @@ struct ManifestReader {
             variants: variants, overrides: overrides, budget: budget)
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
-        return job
+        return checkOutputCount(job, node: node) ? job : nil
     }
 
     private mutating func nonEmptyArray(_ node: JSONNode, at path: String, of what: String) -> [JSONNode]? {
