@@ -19,7 +19,7 @@ enum BuildCommand: Subcommand {
             OptionSpec(names: ["--list"], value: nil, help: "Print the planned outputs and exit, rendering nothing."),
             OptionSpec(names: ["--allow-outside"], value: nil, help: "Allow output templates that write outside the manifest's folder."),
             OptionSpec(names: ["--jobs", "-j"], value: "n",
-                       help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output); at most 64 are used, a larger count is clamped with a note.",
+                       help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output); at most 64 are used, a larger count is clamped with a warning.",
                        defaultText: "one per core"),
             OptionSpec(names: ["--strict"], value: nil,
                        help: "Fail (exit 65) before writing anything where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),

@@ -20,7 +20,7 @@ enum PreviewCommand: Subcommand {
             OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),
             OptionSpec(names: ["--watch", "-w"], value: nil, help: "Serve the page on 127.0.0.1 instead, re-rendering when files change (as 'wavegen serve')."),
             ServeCommand.portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a note.", defaultText: "one per core"),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs,
         discussion: """

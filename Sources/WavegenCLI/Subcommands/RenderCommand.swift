@@ -24,7 +24,7 @@ enum RenderCommand: Subcommand {
                        help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep (or gif.colors, GIF), gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
-                       help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism); at most 64 are used, a larger count is clamped with a note.", defaultText: "one per core"),
+                       help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism); at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--verbose", "-v"], value: nil, help: "Describe the plan, palette and encoder choices on stderr."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs)

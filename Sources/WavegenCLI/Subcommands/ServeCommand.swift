@@ -17,7 +17,7 @@ enum ServeCommand: Subcommand {
         ],
         options: [
             portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a note.", defaultText: "one per core"),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only the address, errors and warnings."),
         ] + PresetOptions.specs,
         discussion: discussion)

@@ -2,7 +2,7 @@ import WaveKit
 
 extension Parallelism {
     /// The count an option such as `--jobs` or `--threads` gives, nil when it is not given. Any
-    /// whole number ≥ 1 is accepted; one above `maximum` is clamped to it, with a note on stderr
+    /// whole number ≥ 1 is accepted; one above `maximum` is clamped to it, with a warning on stderr
     /// (unless `--quiet`).
     static func count(_ a: ParsedArguments, option: String, console: Console) throws(CommandError) -> Int? {
         guard let v = a.value(option) else { return nil }
@@ -18,7 +18,7 @@ extension Parallelism {
     }
 
     private static func capped(_ v: String, option: String, console: Console, _ a: ParsedArguments) -> Int {
-        if !a.has("--quiet") { console.err("note: \(option) \(v) is more than wavegen runs at once; using \(maximum)\n") }
+        if !a.has("--quiet") { console.err("warning: \(option) \(v) is more than wavegen runs at once; using \(maximum)\n") }
         return maximum
     }
 }
