@@ -68,6 +68,20 @@ import WaveWebP
         #expect(again.code == 0, "\(again.err)")
     }
 
+    /// A list as long as a manifest file allows is read in linear time (checking it for repeats
+    /// was quadratic: 100 000 scales took minutes) and refused for its outputs before anything
+    /// is expanded.
+    @Test func longListsAreReadQuicklyAndRefused() throws {
+        let folder = try TemporaryFolder()
+        let scales = (1...100_000).map { String(format: "%.4f", Double($0) * 0.0001) }.joined(separator: ",")
+        try folder.writeFile(#"{"jobs": [{"preset": "classic", "output": "o{scale}.gif", "scales": [\#(scales)]}]}"#, at: "m.json")
+        let start = Date()
+        let r = try runExecutable(["validate", "m.json"], in: folder)
+        #expect(Date().timeIntervalSince(start) < 20, "validate took \(Date().timeIntervalSince(start)) s")
+        #expect(r.code == 65)
+        #expect(r.errLines == ["m.json:1:11: error: at jobs[0]: makes 100000 outputs (1 variant × 1 level × 100000 scales × 1 format); at most 10000 are allowed in one manifest"])
+    }
+
     /// A thread or job count beyond the limit still works, clamped with one warning, and draws
     /// what one thread draws.
     @Test func largeThreadAndJobCountsAreClamped() throws {

@@ -185,9 +185,11 @@ struct ManifestReader {
 
     /// The items of a list read by `value`; an item it refuses is reported with `problem`, and an
     /// item listed twice is reported too. Nil when any item was reported.
-    private mutating func uniqueItems<T: Equatable>(_ items: [JSONNode], at path: String, value: (JSONNode) -> T?,
-                                                    problem: (JSONNode) -> String) -> [T]? {
+    private mutating func uniqueItems<T: Hashable>(_ items: [JSONNode], at path: String, value: (JSONNode) -> T?,
+                                                   problem: (JSONNode) -> String) -> [T]? {
         var result: [T] = []
+        // A set, so a list as long as the file allows is checked in linear time.
+        var seen = Set<T>()
         var ok = true
         for (i, item) in items.enumerated() {
             guard let v = value(item) else {
@@ -195,7 +197,7 @@ struct ManifestReader {
                 ok = false
                 continue
             }
-            if result.contains(v) { fail("\(path)[\(i)]", item, "\(item.brief) is listed twice"); ok = false }
+            if !seen.insert(v).inserted { fail("\(path)[\(i)]", item, "\(item.brief) is listed twice"); ok = false }
             result.append(v)
         }
         return ok ? result : nil
