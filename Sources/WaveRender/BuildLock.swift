@@ -56,8 +56,7 @@ public struct BuildLock: Sendable, Equatable {
 
     /// The lock's path for a manifest file: the same folder.
     public static func path(forManifest manifest: String) -> String {
-        let folder = (manifest as NSString).deletingLastPathComponent
-        return folder.isEmpty ? fileName : (folder as NSString).appendingPathComponent(fileName)
+        PathText.joined(PathText.folder(of: manifest), fileName)
     }
 
     /// What reading a lock found.

@@ -128,13 +128,14 @@ public struct BuildPlan: Sendable {
             if case let .string(s)? = resolved.root["name"]?.value { return s }
             return resolved.defaultName
         }
-        let base = (job.presetText as NSString).lastPathComponent
+        let base = PathText.lastComponent(of: job.presetText)
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
     }
 
+    /// `path` as an absolute path without "." or ".." components, so two spellings of one file
+    /// compare equal.
     public static func normalised(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return URL(fileURLWithPath: absolute).standardizedFileURL.path
+        PathText.normalised(PathText.joined(FileManager.default.currentDirectoryPath, path))
     }
 
     /// Refuses, once per job, what would write a file the template did not mean: a field whose value
@@ -162,7 +163,7 @@ public struct BuildPlan: Sendable {
                 at("\(bad.0) would be \(JSONNode.string(bad.1).serialized()) (\(bad.2)), which \(fieldProblem(bad.1)!); a field fills in one file name")
             } else if let problem = OnDisk.nameProblem(o.path) {
                 at("the output path \(JSONNode.string(o.path).serialized()) \(problem)")
-            } else if o.path.split(separator: "/").last.map({ $0.hasPrefix(".") }) ?? true {
+            } else if PathText.lastComponent(of: o.path).hasPrefix(".") {
                 at("\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields")
             }
         }

@@ -277,7 +277,7 @@ final class Bench {
 
     /// The `wavegen` executable built beside this one, if any.
     var cliPath: String? {
-        let cli = (Processes.selfPath as NSString).deletingLastPathComponent + "/wavegen"
+        let cli = PathText.joined(PathText.folder(of: Processes.selfPath), "wavegen")
         return FileManager.default.isExecutableFile(atPath: cli) ? cli : nil
     }
 

@@ -50,6 +50,40 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         #expect(abs(p.angle - 0.5 * atan(slope)) < 1e-9)
     }
 
+    /// A rider wholly off the canvas (above, below, left or right of it) is placed with nothing to
+    /// draw, and a frame with it renders the scene without it instead of trapping.
+    @Test(arguments: [(0.0, -400.0), (0.0, 400.0), (-300.0, 0.0), (300.0, 0.0), (-1e6, -1e6)])
+    func offTheCanvasIsNotDrawn(shift: (x: Double, y: Double)) throws {
+        let (config, plan) = try riderScene()
+        var off = config
+        off.rider!.sink = shift.y
+        off.rider!.x = 0.4 + shift.x / config.box.width
+        let rider = RiderRaster(off.rider!)
+        let count = plan.timing(for: .gif).frameCount
+        let surfaces = WaveModel(config: off, plan: plan).surfaces(frame: 0, of: count)
+        let p = rider.place(on: surfaces, box: off.box, canvasWidth: off.width, canvasHeight: off.height)
+        #expect(p.columns.isEmpty || p.rows.isEmpty)
+        var without = config
+        without.rider = nil
+        var a: [UInt8] = [], b: [UInt8] = [], cache = ColorCache(), other = ColorCache()
+        let withRider = FrameRenderer(config: off, plan: plan, format: .webp)
+        let bare = FrameRenderer(config: without, plan: plan, format: .webp)
+        withRider.render(frame: 0, into: &a, cache: &cache)
+        bare.render(frame: 0, into: &b, cache: &other)
+        #expect(colors(a, withRider.palette) == colors(b, bare.palette))
+    }
+
+    @Test func pixelSpansAreClampedToTheCanvas() {
+        #expect(RiderRaster.pixels(from: -50, to: -10, within: 96) == 0..<0)
+        #expect(RiderRaster.pixels(from: 200, to: 300, within: 96) == 0..<0)
+        #expect(RiderRaster.pixels(from: -5.5, to: 3.2, within: 96) == 0..<5)
+        #expect(RiderRaster.pixels(from: 10.5, to: 20.5, within: 96) == 9..<22)
+        #expect(RiderRaster.pixels(from: 90, to: 1e300, within: 96) == 89..<96)
+        #expect(RiderRaster.pixels(from: -.infinity, to: 3, within: 96) == 0..<0)
+        #expect(RiderRaster.pixels(from: .nan, to: 3, within: 96) == 0..<0)
+        #expect(RiderRaster.pixels(from: 0, to: 3, within: 0) == 0..<0)
+    }
+
     @Test func matchesTheReferenceRenderer() throws {
         let (config, plan) = try riderScene()
         let renderer = FrameRenderer(config: config, plan: plan, format: .webp)

@@ -189,7 +189,7 @@ public struct PresetLoader: Sendable {
             switch root["extends"]?.value {
             case let .string(parent)?:
                 next = parent
-                base = bundled ? nil : (file as NSString).deletingLastPathComponent
+                base = bundled ? nil : PathText.folder(of: file)
                 fromBundle = bundled
             case nil:
                 next = nil
@@ -205,7 +205,7 @@ public struct PresetLoader: Sendable {
         // A well-formed extends has done its work; any other value stays for the decoder to report.
         if case .string? = merged["extends"]?.value { merged = merged.removing("extends") }
         let leaf = chain[0]
-        let defaultName = leaf.bundled ? leaf.file : ((leaf.file as NSString).lastPathComponent as NSString).deletingPathExtension
+        let defaultName = leaf.bundled ? leaf.file : PathText.stem(of: leaf.file)
         if leaf.root["name"] == nil {
             merged = merged.merging(JSONNode(.object([("name", JSONNode(.string(defaultName)))])))
         }
@@ -233,7 +233,7 @@ public struct PresetLoader: Sendable {
             }
         }
         let origin = PresetLoader.origin(of: keyPath, in: resolved.chain)
-        let folder = resolved.bundledFiles.contains(origin.file) ? nil : (origin.file as NSString).deletingLastPathComponent
+        let folder = resolved.bundledFiles.contains(origin.file) ? nil : PathText.folder(of: origin.file)
         return FileSource(folder: folder) { message, kind in
             DocumentProblem(file: origin.file, keyPath: keyPath, message: message, kind: kind).at(origin.node)
         }
@@ -241,7 +241,7 @@ public struct PresetLoader: Sendable {
 
     /// `path` as written, or relative to `folder` ("" is the current folder).
     static func path(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+        PathText.joined(folder, path)
     }
 
     /// Reads and decodes the image at `path`, relative to `folder`, or bundled with the presets
@@ -381,7 +381,7 @@ public struct PresetOverride: Sendable, Equatable {
         /// The folder a relative file path given here resolves against: the current folder ("")
         /// for the command line (an option such as `--set`), else the folder of `file`.
         public var folder: String {
-            file.hasPrefix("-") ? "" : (file as NSString).deletingLastPathComponent
+            file.hasPrefix("-") ? "" : PathText.folder(of: file)
         }
     }
 

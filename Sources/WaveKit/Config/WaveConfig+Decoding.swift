@@ -31,7 +31,7 @@ extension WaveConfig {
     /// `maxFrames` when the preset gives none: 300, or 6 s of frames at a rate above 50 fps, so a
     /// faster preset can still close the loops a 50 fps one closes.
     public static func defaultMaxFrames(fps: Double) -> Int {
-        min(maximumFrames, max(300, Int((defaultMaxSeconds * fps).rounded(.up))))
+        min(maximumFrames, max(300, Int(saturating: (defaultMaxSeconds * fps).rounded(.up))))
     }
 
     /// The default wave layer when a preset gives none.
@@ -74,7 +74,7 @@ extension WaveConfig {
             }
         }
         let scale = r.number(root["scale"], at: "scale", default: 1, in: 0...16, exclusiveLower: true)
-        let width = max(1, Int((size.0 * scale).rounded())), height = max(1, Int((size.1 * scale).rounded()))
+        let width = max(1, Int(saturating: (size.0 * scale).rounded())), height = max(1, Int(saturating: (size.1 * scale).rounded()))
         if max(width, height) > maximumOutputSide {
             r.fail("scale", "the output would be \(width)×\(height) pixels; the largest side allowed is \(maximumOutputSide)")
         } else if min(width, height) < 8 {

@@ -22,7 +22,7 @@ extension SineBeziers {
         var step = largest
         while curvature * step * step / 8 > tolerance / 4 { step /= 2 }
         let tolerance = tolerance - curvature * step * step / 8
-        let count = max(1, Int(((upper - lower) / step).rounded(.up)))
+        let count = max(1, Int(saturating: ((upper - lower) / step).rounded(.up)))
         let xs = (0...count).map { k in k == count ? upper : lower + Double(k) * step }
         let ys = xs.map { height(atX: $0) }
         var vertices = [PathPoint(xs[0], ys[0])]

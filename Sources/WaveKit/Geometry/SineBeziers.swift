@@ -69,7 +69,7 @@ public struct SineBeziers: Sendable {
     public static func segments(amplitude: Double, tolerance: Double) -> Int {
         guard amplitude > 0, tolerance > 0 else { return 4 }
         let n = 2 * Double.pi * (amplitude / (384 * tolerance)).squareRoot().squareRoot()
-        return max(4, Int(n.rounded(.up)))
+        return max(4, Int(saturating: n.rounded(.up)))
     }
 
     /// The true surface height at x.
@@ -90,8 +90,8 @@ public struct SineBeziers: Sendable {
     /// boundary at or before `lower` to the first at or after `upper`.
     public func segments(from lower: Double, to upper: Double) -> [CubicSegment] {
         let step = wavelength / Double(segmentsPerWavelength)
-        let first = Int(((lower - origin) / step).rounded(.down))
-        let last = max(first + 1, Int(((upper - origin) / step).rounded(.up)))
+        let first = Int(saturating: ((lower - origin) / step).rounded(.down))
+        let last = max(first + 1, Int(saturating: ((upper - origin) / step).rounded(.up)))
         return (first..<last).map { k in
             let x0 = origin + Double(k) * step, x1 = origin + Double(k + 1) * step
             let y0 = height(atX: x0), y1 = height(atX: x1)

@@ -46,7 +46,7 @@ public struct LoopPlan: Equatable, Sendable {
         var notes: [String] = []
         // Players treat very short delays as slow ones; render fewer frames over the same loop instead.
         if duration * unitsPerSecond / Double(count) < Double(format.minimumDelay) {
-            count = max(1, Int((duration * unitsPerSecond / Double(format.minimumDelay) + 1e-9).rounded(.down)))
+            count = max(1, Int(saturating: (duration * unitsPerSecond / Double(format.minimumDelay) + 1e-9).rounded(.down)))
             let rate = Double(count) / duration
             notes.append("\(format.name) frames are at least \(format.minimumDelay) \(format.unitName) apart: rendering \(count) frames (\(NumberText.decimal(rate, places: 2)) fps) instead of \(frameCount) over the same \(NumberText.decimal(duration, places: 2)) s loop")
         }

@@ -55,7 +55,7 @@ public enum LoopPlanner {
         let speeds = config.layers.map(\.speed)
         switch config.duration {
         case let .seconds(seconds):
-            let n = max(1, Int((seconds * config.fps).rounded()))
+            let n = max(1, Int(saturating: (seconds * config.fps).rounded()))
             guard n <= WaveConfig.maximumFrames else {
                 throw .tooManyFrames(frames: n, limit: WaveConfig.maximumFrames)
             }
@@ -67,7 +67,7 @@ public enum LoopPlanner {
             return plan
         case .auto where speeds.allSatisfy({ $0 == 0 }) && config.level != .still(config.level.nominal):
             // Nothing drifts, only the level moves: give it a loop of a comfortable length.
-            let n = min(config.maxFrames, max(config.minFrames, Int((stillLoopSeconds * config.fps).rounded())))
+            let n = min(config.maxFrames, max(config.minFrames, Int(saturating: (stillLoopSeconds * config.fps).rounded())))
             return make(frames: n, speeds: speeds, fps: config.fps, rule: .levelOnly)
         case .auto:
             var tolerant: Int?
@@ -95,7 +95,7 @@ public enum LoopPlanner {
 
     /// Whole cycles a layer of `speed` travels in `frames` frames, rounded to the nearest.
     static func cycles(speed: Double, frames: Int, fps: Double) -> Int {
-        Int((speed * Double(frames) / fps).rounded())
+        Int(saturating: (speed * Double(frames) / fps).rounded())
     }
 
     static func change(speed: Double, frames: Int, fps: Double) -> Double {

@@ -26,6 +26,10 @@ public struct BuildManifest: Sendable {
     static let levelRangeKeys = ["from", "to", "step"]
     /// Most outputs one `levels` range may produce.
     static let maximumLevels = 1001
+    /// Most outputs one manifest may produce, over all its jobs (each job's variants × levels ×
+    /// scales × formats). Checked from the counts alone, before anything is expanded, so a small
+    /// file cannot ask for millions of outputs.
+    public static let maximumOutputs = 10_000
 
     /// One entry of `jobs`.
     public struct Job: Sendable {
@@ -152,7 +156,7 @@ public struct BuildManifest: Sendable {
             throw DocumentError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
         }
         if let preset = notAManifest(root, file: path) { throw DocumentError(preset) }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         var reader = ManifestReader(file: path)
         let jobs = reader.manifest(root, directory: directory)
         // In file order; problems found at one position keep the order they were found in.

@@ -51,10 +51,39 @@ struct ManifestReader {
         }
         if items.isEmpty { fail("jobs", jobsNode, "is empty; list at least one job") }
         var jobs: [BuildManifest.Job] = []
+        var total = 0
         for (i, item) in items.enumerated() {
-            if let job = self.job(item, index: i, directory: directory) { jobs.append(job) }
+            guard let job = self.job(item, index: i, directory: directory) else { continue }
+            // Jobs past the limit are still read for their own problems, but not kept: nothing
+            // expands more than the limit's outputs, even to check presets.
+            guard total <= BuildManifest.maximumOutputs else { continue }
+            let count = ManifestReader.outputCount(job)
+            total += count
+            if total > BuildManifest.maximumOutputs {
+                fail("jobs[\(i)]", item, "brings the manifest to \(total) outputs (\(total - count) before it, \(count) of its own); "
+                    + "at most \(BuildManifest.maximumOutputs) are allowed in one manifest: split it into several manifests")
+                continue
+            }
+            jobs.append(job)
         }
         return jobs
+    }
+
+    /// How many outputs `job` makes: its variants × levels × scales × formats. Each factor is at
+    /// most the size of a list in a file of bounded size, so the product does not overflow.
+    static func outputCount(_ job: BuildManifest.Job) -> Int {
+        (job.variants?.count ?? 1) * (job.levels?.count ?? 1) * (job.scales?.count ?? 1) * (job.formats?.count ?? 1)
+    }
+
+    /// Refuses a job whose matrix alone makes more outputs than a manifest may have, naming its axes.
+    private mutating func checkOutputCount(_ job: BuildManifest.Job, node: JSONNode) -> Bool {
+        let count = ManifestReader.outputCount(job)
+        guard count > BuildManifest.maximumOutputs else { return true }
+        func axis(_ n: Int?, _ noun: String) -> String { NumberText.count(n ?? 1, noun) }
+        fail("jobs[\(job.index)]", node, "makes \(count) outputs (\(axis(job.variants?.count, "variant")) × \(axis(job.levels?.count, "level")) × "
+            + "\(axis(job.scales?.count, "scale")) × \(axis(job.formats?.count, "format"))); "
+            + "at most \(BuildManifest.maximumOutputs) are allowed in one manifest")
+        return false
     }
 
     private mutating func job(_ node: JSONNode, index: Int, directory: String) -> BuildManifest.Job? {
@@ -139,7 +168,7 @@ struct ManifestReader {
             variants: variants, overrides: overrides, budget: budget)
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
-        return job
+        return checkOutputCount(job, node: node) ? job : nil
     }
 
     private mutating func nonEmptyArray(_ node: JSONNode, at path: String, of what: String) -> [JSONNode]? {
@@ -156,9 +185,11 @@ struct ManifestReader {
 
     /// The items of a list read by `value`; an item it refuses is reported with `problem`, and an
     /// item listed twice is reported too. Nil when any item was reported.
-    private mutating func uniqueItems<T: Equatable>(_ items: [JSONNode], at path: String, value: (JSONNode) -> T?,
-                                                    problem: (JSONNode) -> String) -> [T]? {
+    private mutating func uniqueItems<T: Hashable>(_ items: [JSONNode], at path: String, value: (JSONNode) -> T?,
+                                                   problem: (JSONNode) -> String) -> [T]? {
         var result: [T] = []
+        // A set, so a list as long as the file allows is checked in linear time.
+        var seen = Set<T>()
         var ok = true
         for (i, item) in items.enumerated() {
             guard let v = value(item) else {
@@ -166,7 +197,7 @@ struct ManifestReader {
                 ok = false
                 continue
             }
-            if result.contains(v) { fail("\(path)[\(i)]", item, "\(item.brief) is listed twice"); ok = false }
+            if !seen.insert(v).inserted { fail("\(path)[\(i)]", item, "\(item.brief) is listed twice"); ok = false }
             result.append(v)
         }
         return ok ? result : nil
@@ -217,11 +248,14 @@ struct ManifestReader {
                 fail(path, node, "\"from\" (\(describe(node["from"]!))) is above \"to\" (\(describe(node["to"] ?? JSONNode(.number(1)))))")
                 return nil
             }
-            let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-            guard count <= BuildManifest.maximumLevels else {
+            // A tiny step makes a count far beyond Int: checked as a number before it becomes one.
+            let steps = ((to - from) / step + 1e-9).rounded(.down)
+            guard steps < Double(BuildManifest.maximumLevels) else {
+                let count = steps + 1 < 1e15 ? NumberText.exact(steps + 1) : "more than 1000000000000000"
                 fail(path, node, "makes \(count) levels; at most \(BuildManifest.maximumLevels) are allowed")
                 return nil
             }
+            let count = Int(steps) + 1
             return (0..<count).map { k in ((from + Double(k) * step) * 1e9).rounded() / 1e9 }
         }
         guard let items = nonEmptyArray(node, at: path, of: "levels between 0 and 1, or { \"from\", \"to\", \"step\" }") else { return nil }

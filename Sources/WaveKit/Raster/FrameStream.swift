@@ -16,7 +16,7 @@ extension FrameRenderer {
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8], [UInt8]) throws -> Void) rethrows {
         let count = timing.frameCount
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let producers = threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores)
+        let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores))
         if producers <= 1 {
             let slot = FrameSlot()
             for k in 0..<count {

@@ -142,7 +142,7 @@ struct PaletteBuilder {
         let wanted = pairs.map { a, b -> Int in
             let p = flats[a], q = flats[b]
             let contrast = max(abs(p.r - q.r), abs(p.g - q.g), abs(p.b - q.b), abs(p.a - q.a)) * 255
-            return min(Palette.maximumRampSteps, max(0, Int((contrast / step).rounded(.up)) - 1))
+            return min(Palette.maximumRampSteps, max(0, Int(saturating: (contrast / step).rounded(.up)) - 1))
         }
         func rampColors(cap: Int) -> [(color: RGBA, edge: Int, t: Double)] {
             var out: [(color: RGBA, edge: Int, t: Double)] = []

@@ -25,8 +25,8 @@ struct RiderRaster: Sendable {
         self.rider = rider
         // Shrink once with an area filter; when enlarging, keep the original and let the per-frame
         // bilinear sampling do all the interpolation.
-        width = min(rider.image.width, max(1, Int(rider.width.rounded())))
-        height = min(rider.image.height, max(1, Int(rider.height.rounded())))
+        width = min(rider.image.width, max(1, Int(saturating: rider.width.rounded())))
+        height = min(rider.image.height, max(1, Int(saturating: rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
         kx = Double(width) / rider.width
         ky = Double(height) / rider.height
@@ -34,7 +34,7 @@ struct RiderRaster: Sendable {
         ay = rider.anchor.y * rider.height
         // A canvas pixel's samples lie within half a canvas pixel (times √2 when turned) of its
         // center, and bilinear taps one stored pixel further.
-        reachRadius = Int((0.75 * max(kx, ky)).rounded(.up)) + 2
+        reachRadius = Int(saturating: (0.75 * max(kx, ky)).rounded(.up)) + 2
         reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height, radius: reachRadius)
     }
 
@@ -125,9 +125,19 @@ struct RiderRaster: Sendable {
             let px = x + c * cx - s * cy, py = y + s * cx + c * cy
             minX = min(minX, px); maxX = max(maxX, px); minY = min(minY, py); maxY = max(maxY, py)
         }
-        let columns = max(0, Int(minX.rounded(.down)) - 1)..<min(canvasWidth, Int(maxX.rounded(.up)) + 1)
-        let rows = max(0, Int(minY.rounded(.down)) - 1)..<min(canvasHeight, Int(maxY.rounded(.up)) + 1)
-        return Placement(x: x, y: y, angle: angle, cosine: c, sine: s, columns: columns.isEmpty ? 0..<0 : columns, rows: rows.isEmpty ? 0..<0 : rows)
+        return Placement(x: x, y: y, angle: angle, cosine: c, sine: s,
+                         columns: RiderRaster.pixels(from: minX, to: maxX, within: canvasWidth),
+                         rows: RiderRaster.pixels(from: minY, to: maxY, within: canvasHeight))
+    }
+
+    /// The canvas pixels from `low` to `high` (widened by one pixel each side) that lie in
+    /// `0..<limit`; empty (`0..<0`) when the span is wholly off the canvas or not finite, so a rider
+    /// placed anywhere, on the canvas or not, is simply not drawn where the canvas is not.
+    static func pixels(from low: Double, to high: Double, within limit: Int) -> Range<Int> {
+        guard low.isFinite, high.isFinite, limit > 0 else { return 0..<0 }
+        let first = max(0, low.rounded(.down) - 1), end = min(Double(limit), high.rounded(.up) + 1)
+        guard first < end else { return 0..<0 }
+        return Int(first)..<Int(end)
     }
 
     /// Sample points per pixel: a 3 × 3 grid.

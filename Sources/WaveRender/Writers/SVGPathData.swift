@@ -19,7 +19,7 @@ struct SVGPathData {
     }
 
     /// `v` in whole units of 10^−decimals.
-    func units(_ v: Double) -> Int { Int((v * scale).rounded()) }
+    func units(_ v: Double) -> Int { Int(saturating: (v * scale).rounded()) }
 
     /// The value a number of units stands for.
     func value(_ units: Int) -> Double { Double(units) / scale }
@@ -67,6 +67,6 @@ struct SVGPathData {
     static func format(_ v: Double, decimals: Int) -> String {
         var p = 1.0
         for _ in 0..<decimals { p *= 10 }
-        return format(units: Int((v * p).rounded()), decimals: decimals)
+        return format(units: Int(saturating: (v * p).rounded()), decimals: decimals)
     }
 }

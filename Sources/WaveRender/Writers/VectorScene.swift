@@ -206,8 +206,8 @@ struct VectorScene {
     /// The rider's image shrunk to at most `resolution` pixels per displayed pixel, as PNG bytes,
     /// with its size in pixels. `format` names the writer in an encoding failure.
     func riderPNG(_ rider: Rider, resolution: Double, format: String) throws(RenderError) -> (png: [UInt8], width: Int, height: Int) {
-        let image = rider.image.resampled(width: Int((rider.width * resolution).rounded(.up)),
-                                          height: Int((rider.height * resolution).rounded(.up)))
+        let image = rider.image.resampled(width: max(1, Int(saturating: (rider.width * resolution).rounded(.up))),
+                                          height: max(1, Int(saturating: (rider.height * resolution).rounded(.up))))
         do {
             return (try StillPNG.encode(rgba: image.rgba, width: image.width, height: image.height), image.width, image.height)
         } catch {

@@ -19,7 +19,7 @@ enum BuildCommand: Subcommand {
             OptionSpec(names: ["--list"], value: nil, help: "Print the planned outputs and exit, rendering nothing."),
             OptionSpec(names: ["--allow-outside"], value: nil, help: "Allow output templates that write outside the manifest's folder."),
             OptionSpec(names: ["--jobs", "-j"], value: "n",
-                       help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output).",
+                       help: "Render this many outputs at once, each on one thread (render's -j counts threads drawing one output); at most 64 are used, a larger count is clamped with a warning.",
                        defaultText: "one per core"),
             OptionSpec(names: ["--strict"], value: nil,
                        help: "Fail (exit 65) before writing anything where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),
@@ -71,7 +71,7 @@ enum BuildCommand: Subcommand {
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         guard a.positionals.count <= 1 else { throw .usage("build takes one manifest, got \(a.positionals.count)") }
-        let workers = try jobCount(a)
+        let workers = try jobCount(a, console: console)
         let cli = try PresetOptions.overrides(a)
         let check = a.has("--check"), quiet = a.has("--quiet"), json = a.has("--json")
         if check, a.has("--prune") { throw .usage("--check writes nothing, so it cannot --prune; run them one after the other") }
@@ -196,10 +196,9 @@ enum BuildCommand: Subcommand {
         if code != .success { throw CommandError(code, []) }
     }
 
-    static func jobCount(_ a: ParsedArguments) throws(CommandError) -> Int {
-        guard let v = a.value("--jobs") else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
-        guard let n = Int(v), n >= 1 else { throw .usage("--jobs expects a whole number ≥ 1, got '\(v)'") }
-        return n
+    /// `--jobs`: outputs rendered at once, one per core by default, at most `Parallelism.maximum`.
+    static func jobCount(_ a: ParsedArguments, console: Console) throws(CommandError) -> Int {
+        try Parallelism.count(a, option: "--jobs", console: console) ?? Parallelism.clamped(ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// Keeps only the jobs named by `--job`; returns their names, or nil when every job is built.
@@ -349,7 +348,7 @@ enum BuildCommand: Subcommand {
                           errors: ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"],
                           code: .failure)
         }
-        let folder = (output.path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: output.path)
         if !folder.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {

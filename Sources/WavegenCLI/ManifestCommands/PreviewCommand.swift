@@ -20,7 +20,7 @@ enum PreviewCommand: Subcommand {
             OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),
             OptionSpec(names: ["--watch", "-w"], value: nil, help: "Serve the page on 127.0.0.1 instead, re-rendering when files change (as 'wavegen serve')."),
             ServeCommand.portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once.", defaultText: "one per core"),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs,
         discussion: """
@@ -50,11 +50,11 @@ enum PreviewCommand: Subcommand {
         }
         if a.value("--port") != nil { throw .usage("--port needs --watch (or use 'wavegen serve')") }
         guard let file = a.value("--output") else { throw .usage("missing --output <file.html> (or --watch to serve the page live)") }
-        let ext = URL(fileURLWithPath: file).pathExtension.lowercased()
+        let ext = PathText.pathExtension(of: file).lowercased()
         if file == "-" || OutputFormat(fileExtension: ext) != nil {
             throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
         }
-        let workers = try BuildCommand.jobCount(a)
+        let workers = try BuildCommand.jobCount(a, console: console)
         let cli = try PresetOptions.overrides(a)
         let inputs = try self.inputs(a, example: "wavegen preview path/to/wavegen.json -o preview.html")
         try AtomicFile.checkWritable(file)

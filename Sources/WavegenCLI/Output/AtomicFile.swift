@@ -1,4 +1,5 @@
 import Foundation
+import WaveKit
 import WaveRender
 
 /// Writes files so that a reader never sees half of one: bytes go to a temporary file beside the
@@ -9,8 +10,7 @@ enum AtomicFile {
     /// file the command reads (`ProtectedFiles`) is refused unless `ownFile` (the build's lock).
     static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
         if !ownFile { try ProtectedFiles.checkOutput(path) }
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
+        let dir = folder(of: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
@@ -18,7 +18,7 @@ enum AtomicFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }
-        let temp = dir + "/" + temporaryName(for: url.lastPathComponent)
+        let temp = PathText.joined(dir, temporaryName(for: PathText.lastComponent(of: path)))
         // Registered before it exists, so an interrupt at any moment removes it.
         TemporaryFiles.register(temp)
         defer { TemporaryFiles.unregister(temp) }
@@ -61,17 +61,23 @@ enum AtomicFile {
         return "." + visible + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
+    /// The absolute folder `path` is written into (a relative path is taken from the current folder),
+    /// as errors name it.
+    static func folder(of path: String) -> String {
+        PathText.folder(of: PathText.joined(FileManager.default.currentDirectoryPath, path))
+    }
+
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
     static func checkWritable(_ path: String) throws(CommandError) {
         try ProtectedFiles.checkOutput(path)
-        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let dir = folder(of: path)
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
         }
         guard isDir.boolValue else { throw CommandError(.cannotWrite, ["\(path): cannot write: \(dir) is not a folder"]) }
         // Permission bits do not bind root and say nothing of special file systems: try a file.
-        let probe = dir + "/.wavegen-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let probe = PathText.joined(dir, ".wavegen-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
         TemporaryFiles.register(probe)
         defer { TemporaryFiles.unregister(probe) }
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

@@ -58,12 +58,12 @@ enum PresetsCommand: Subcommand {
     /// Writes `files` under `folder` (created if missing), each atomically. With `force` false, an
     /// existing file stops the export before anything is written.
     static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(CommandError) {
-        let targets = files.map { (path: folder == "." ? $0.path : (folder as NSString).appendingPathComponent($0.path), bytes: $0.bytes) }
+        let targets = files.map { (path: folder == "." ? $0.path : PathText.joined(folder, $0.path), bytes: $0.bytes) }
         if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw CommandError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
         }
         for target in targets {
-            try makeFolder((target.path as NSString).deletingLastPathComponent)
+            try makeFolder(PathText.folder(of: target.path))
             try AtomicFile.write(target.bytes, to: target.path)
             console.out("\(target.path): \(NumberText.bytes(target.bytes.count))\n")
         }

@@ -24,7 +24,7 @@ enum RenderCommand: Subcommand {
                        help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep (or gif.colors, GIF), gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
-                       help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism).", defaultText: "one per core"),
+                       help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism); at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--verbose", "-v"], value: nil, help: "Describe the plan, palette and encoder choices on stderr."),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
         ] + PresetOptions.specs)
@@ -40,10 +40,7 @@ enum RenderCommand: Subcommand {
         if toStdout, console.outIsTerminal, !format.isText {
             throw .usage("will not write \(format.name) to a terminal; redirect standard output or name a file with -o")
         }
-        let threads = try a.value("--threads").map { (v: String) throws(CommandError) -> Int in
-            guard let n = Int(v), n >= 1 else { throw .usage("--threads expects a whole number ≥ 1, got '\(v)'") }
-            return n
-        } ?? 0
+        let threads = try Parallelism.count(a, option: "--threads", console: console) ?? 0
         let maxBytes = try a.value("--max-bytes").map { (v: String) throws(CommandError) -> Int in
             guard let n = NumberText.byteSize(v) else {
                 throw .usage("--max-bytes expects a size in bytes such as 40000, 40kB or 39KiB, got '\(v)'")
@@ -176,7 +173,7 @@ enum RenderCommand: Subcommand {
     /// The format `--format` names, else the one the output's extension names. A format that
     /// contradicts a known extension is refused rather than writing one format under another's name.
     static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
-        let ext = path == standardOutput ? "" : URL(fileURLWithPath: path).pathExtension.lowercased()
+        let ext = path == standardOutput ? "" : PathText.pathExtension(of: path).lowercased()
         let named = OutputFormat(fileExtension: ext)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")
         if let explicit {

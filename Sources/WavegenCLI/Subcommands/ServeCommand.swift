@@ -17,7 +17,7 @@ enum ServeCommand: Subcommand {
         ],
         options: [
             portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once.", defaultText: "one per core"),
+            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
             OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only the address, errors and warnings."),
         ] + PresetOptions.specs,
         discussion: discussion)
@@ -37,7 +37,7 @@ enum ServeCommand: Subcommand {
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         let port = try self.port(a)
-        let workers = try BuildCommand.jobCount(a)
+        let workers = try BuildCommand.jobCount(a, console: console)
         let overrides = try PresetOptions.overrides(a)
         let inputs = try PreviewCommand.inputs(a, example: "wavegen serve path/to/wavegen.json")
         let server = try HTTPServer.listen(port: port)
