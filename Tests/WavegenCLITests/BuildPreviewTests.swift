@@ -132,7 +132,7 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         try folder.writeFile("""
             {"jobs": [
               { "name": "icons", "preset": "presets/tiny.json", "output": "out/{name}-{variant}.{format}",
-                "formats": ["gif"], "variants": {"a\\u0001\\u001fb": {}} },
+                "formats": ["gif"], "variants": {"a\u{202E}b": {}} },
               { "name": "bad", "preset": "presets/bad.json", "output": "out/{name}.{format}", "formats": ["gif"] }
             ]}
             """, at: "wavegen.json")
@@ -140,8 +140,20 @@ func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String 
         let r = wavegen(["preview", folder.path, "-o", page, "-q"])
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(!html.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(r.err)")
-        #expect(html.contains("tiny-a\u{FFFD}\u{FFFD}b.gif"))
+        #expect(html.contains("tiny-a\u{202E}b.gif"))
         #expect(html.contains("at \\u0000\\u001b]0;x\\u0007: unknown key"))
+
+        // A control character in a variant's name is refused before any page is written (a
+        // build would write it into a file name), and the message shows it escaped.
+        try folder.writeFile("""
+            {"jobs": [{ "name": "icons", "preset": "presets/tiny.json", "output": "out/{name}-{variant}.{format}",
+                        "formats": ["gif"], "variants": {"a\\u0001\\u001fb": {}} }]}
+            """, at: "wavegen.json")
+        let refused = wavegen(["preview", folder.path, "-o", folder.file("q.html"), "-q"])
+        #expect(refused.code == 65)
+        #expect(!refused.err.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(refused.err.contains("{variant} would be \"a\\u0001\\u001fb\" (a variant's name), which holds a control character"), "\(refused.err)")
+        #expect(!folder.hasFile("q.html"))
     }
 
     /// A Lottie output gets a card with its size and numbers but no picture: the page loads no
