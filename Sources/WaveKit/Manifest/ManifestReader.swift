@@ -115,6 +115,12 @@ struct ManifestReader {
             if t.uses(.level), levels == nil, node["levels"] == nil {
                 fail(path + ".output", outputNode, "uses {level} but the job has no \"levels\"")
             }
+            if t.uses(.density), let scales, let items = node["scales"], case let .array(nodes) = items.value {
+                for (k, scale) in scales.enumerated() where OutputTemplate.densityText(scale) == nil {
+                    fail("\(path).scales[\(k)]", nodes[k], "\(nodes[k].brief) has no Android density, and the output uses {density}; "
+                        + "the scales {density} names are \(OutputTemplate.densityList)")
+                }
+            }
             if t.uses(.format), formats == nil, node["formats"] == nil {
                 fail(path + ".output", outputNode, "uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])")
             }

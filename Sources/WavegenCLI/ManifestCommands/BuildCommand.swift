@@ -99,6 +99,7 @@ enum BuildCommand: Subcommand {
         } else {
             for w in plan.warnings { console.err("warning: \(w)\n") }
         }
+        if !quiet { for n in plan.notes { console.err("note: \(n)\n") } }
 
         var lock: BuildLock?
         switch BuildLock.read(lockPath) {
@@ -140,7 +141,7 @@ enum BuildCommand: Subcommand {
         // Orphans come from the lock alone: files wavegen wrote for this manifest that no job of
         // the whole manifest plans now.
         let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
-        let planned = Set(BuildPlan.plannedPaths(wholeManifest).map { lockKey(path: $0, plan: plan) })
+        let planned = Set(BuildPlan.plannedPaths(wholeManifest, overrides: cli).map { lockKey(path: $0, plan: plan) })
         let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: jobNames, manifest: manifest,
                                    owner: owner(plan) ?? BuildManifest.defaultFileName)
         for key in Orphans.vanished(lock: lock, planned: planned, manifest: manifest) { recorder.record(key, .remove) }
