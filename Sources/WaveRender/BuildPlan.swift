@@ -234,9 +234,27 @@ public struct BuildPlan: Sendable {
                 at("the output path \(JSONNode.string(o.path).serialized()) \(problem)")
             } else if o.path.split(separator: "/").last.map({ $0.hasPrefix(".") }) ?? true {
                 at("\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields")
+            } else if o.job.checksAndroidNames, let message = androidNameProblem(o) {
+                at(message)
             }
         }
         if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+    }
+
+    /// Why an output's file name is not an Android resource name, with a name that is, or nil when
+    /// it is one. The `{scale}` text ("@2x") is named as such: Android tells densities by folder.
+    static func androidNameProblem(_ o: Output) -> String? {
+        let base = AndroidResourceName.baseName(String(o.path.split(separator: "/").last ?? ""))
+        guard let problem = AndroidResourceName.problem(base) else { return nil }
+        let scaleText = o.job.output.uses(.scale) ? OutputTemplate.scaleText(o.scale) : ""
+        let why = o.job.android ? "the job sets \"android\": true" : "it is in an Android resource folder"
+        var message = "\(o.path): \(JSONNode.string(base).serialized()) is not an Android resource name (\(why)): it \(problem)"
+        let added = o.job.output.uses(.scale) ? (o.job.scales ?? []).map(OutputTemplate.scaleText).filter { !$0.isEmpty } : []
+        if !added.isEmpty {
+            let list = added.map { "\"\($0)\"" }.joined(separator: ", ")
+            message += "; {scale} adds \(list), which a resource name cannot hold: use drawable-{density} folders instead of {scale}"
+        }
+        return message + "; name it \(JSONNode.string(AndroidResourceName.suggestion(for: base, dropping: scaleText)).serialized())"
     }
 
     /// Why `value` cannot fill a field of a path, or nil when it can.

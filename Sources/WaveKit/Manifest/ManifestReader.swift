@@ -92,6 +92,13 @@ struct ManifestReader {
             }
         }
 
+        var android = false
+        if let a = node["android"] {
+            if case let .bool(b) = a.value { android = b } else {
+                fail(path + ".android", a, "expected true (every output's file name must be an Android resource name) or false, got \(describe(a))")
+            }
+        }
+
         var template: OutputTemplate?
         var outputNode = node
         if let o = node["output"] {
@@ -143,6 +150,7 @@ struct ManifestReader {
             output: template, outputLine: outputNode.line, outputColumn: outputNode.column,
             formats: formats ?? fromExtension.map { [$0] }, scales: scales, levels: levels,
             variants: variants, overrides: overrides, budget: budget)
+        job.android = android
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
         return job
