@@ -60,6 +60,9 @@ public struct BuildPlan: Sendable {
     /// What the build does differently from what the manifest may lead one to expect (one vector
     /// file for all of a job's scales), already prefixed with their job; printed as notes.
     public var notes: [String] = []
+    /// The files whose bytes are computed (asset catalogs' `Contents.json`), written after the
+    /// outputs.
+    public var files: [File] = []
 
     /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error;
     /// a preset that cannot be loaded only fails its own outputs.
@@ -93,8 +96,9 @@ public struct BuildPlan: Sendable {
         }
         try checkDensities(outputs, manifest: manifest, cli: cli, loader: loader)
         try checkFileNames(outputs, manifest: manifest, loader: loader)
-        if checkCollisions { try self.checkCollisions(outputs, manifest: manifest) }
-        return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings, notes: notes)
+        let files = try AssetCatalog.files(outputs, manifest: manifest)
+        if checkCollisions { try self.checkCollisions(outputs, files: files, manifest: manifest) }
+        return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings, notes: notes, files: files)
     }
 
     /// One cell of a job's matrix (a variant, level and scale; nil where the job has no such axis)
@@ -154,24 +158,29 @@ public struct BuildPlan: Sendable {
         if let variant = cell.variant { values[.variant] = variant.name }
         if let level = cell.level { values[.level] = OutputTemplate.levelText(level) }
         if let density, let text = OutputTemplate.densityText(density) { values[.density] = text }
-        return BuildManifest.resolve(job.output.render(values), in: manifest.directory)
+        let rendered = job.output.render(values)
+        if let catalog = job.catalog { return BuildManifest.resolve(AssetCatalog.outputPath(catalog: catalog, fileName: rendered), in: manifest.directory) }
+        return BuildManifest.resolve(rendered, in: manifest.directory)
     }
 
     /// The path of every output of every job of `manifest`, without planning a loop: what a build
     /// of some jobs needs to know which of the lock's files another job still plans. `cli` are the
     /// command line's overrides (a preset's own scale decides `{density}` in a job without `scales`).
     public static func plannedPaths(_ manifest: BuildManifest, overrides cli: [PresetOverride] = []) -> [String] {
-        var paths: [String] = []
+        var outputs: [Output] = []
         for job in manifest.jobs {
             let name = presetName(job, loader: .standard)
             for cell in cells(job) {
                 let density = densityScale(job, cell: cell, cli: cli, loader: .standard)
                 for format in cell.formats {
-                    paths.append(outputPath(job, name: name, cell: cell, density: density, format: format, manifest: manifest))
+                    let path = outputPath(job, name: name, cell: cell, density: density, format: format, manifest: manifest)
+                    outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
+                                          format: format, path: path, key: path, config: 0))
                 }
             }
         }
-        return paths
+        let files = (try? AssetCatalog.files(outputs, manifest: manifest)) ?? []
+        return outputs.map(\.path) + files.map(\.path)
     }
 
     /// Refuses, once per job, a `{density}` the output cannot have: in a job without `scales`, a
@@ -268,11 +277,18 @@ public struct BuildPlan: Sendable {
         return nil
     }
 
-    static func checkCollisions(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
+    static func checkCollisions(_ outputs: [Output], files: [File] = [], manifest: BuildManifest) throws(RenderError) {
         var first: [String: Output] = [:]
         var byIdentity: [OnDisk.Identity: Output] = [:]
         var problems: [DocumentProblem] = []
+        let computed = Dictionary(files.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for o in outputs {
+            if let file = computed[o.key] {
+                problems.append(DocumentProblem(
+                    file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                    message: "\(o.path) would be written over the asset catalog's \(file.path), which \(file.job.label) writes"))
+                continue
+            }
             // One file under two names (a link) collides like one name twice.
             let id = OnDisk.identity(o.path)
             guard let earlier = first[o.key] ?? id.flatMap({ byIdentity[$0] }) else {

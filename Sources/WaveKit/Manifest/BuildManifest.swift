@@ -22,7 +22,7 @@ public struct BuildManifest: Sendable {
 
     /// The top-level key that makes a JSON document a manifest rather than a preset.
     public static let topLevelKeys = ["jobs"]
-    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit", "android"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit", "android", "catalog"]
     static let levelRangeKeys = ["from", "to", "step"]
     /// Most outputs one `levels` range may produce.
     static let maximumLevels = 1001
@@ -57,6 +57,9 @@ public struct BuildManifest: Sendable {
         /// `android`: every output's file name must be an Android resource name, as it must in a
         /// template writing to a `drawable` or `raw` folder (`AndroidResourceName`).
         public var android = false
+        /// `catalog`: the Xcode asset catalog (`Loaders.xcassets`, relative to the manifest's
+        /// folder) whose data sets the outputs are; the template then gives only their file names.
+        public var catalog: String?
 
         /// A preset named on `preview`'s command line rather than a manifest entry.
         public var standalone = false

@@ -99,6 +99,16 @@ struct ManifestReader {
             }
         }
 
+        var catalog: String?
+        if let c = node["catalog"] {
+            if case let .string(text) = c.value, text.hasSuffix(".xcassets") || text.hasSuffix(".xcassets/"), !text.contains("{"),
+               text.split(separator: "/").last.map({ $0 != ".xcassets" }) ?? false {
+                catalog = text
+            } else {
+                fail(path + ".catalog", c, "expected an Xcode asset catalog folder such as \"Loaders.xcassets\" (relative to the manifest), got \(describe(c))")
+            }
+        }
+
         var template: OutputTemplate?
         var outputNode = node
         if let o = node["output"] {
@@ -128,6 +138,9 @@ struct ManifestReader {
                         + "the scales {density} names are \(OutputTemplate.densityList)")
                 }
             }
+            if node["catalog"] != nil, t.source.contains("/") {
+                fail(path + ".output", outputNode, "with \"catalog\", the output is a file name only, such as \"{name}{scale}.{format}\": each file goes to its own data set, NAME.dataset, in the catalog")
+            }
             if t.uses(.format), formats == nil, node["formats"] == nil {
                 fail(path + ".output", outputNode, "uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])")
             }
@@ -151,6 +164,7 @@ struct ManifestReader {
             formats: formats ?? fromExtension.map { [$0] }, scales: scales, levels: levels,
             variants: variants, overrides: overrides, budget: budget)
         job.android = android
+        job.catalog = catalog
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
         return job
