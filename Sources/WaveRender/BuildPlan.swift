@@ -128,7 +128,8 @@ public struct BuildPlan: Sendable {
                     continue
                 }
                 if !scales.contains(1) { cells.append(Cell(variant: variant, level: level, scale: 1, formats: vector)) }
-                for scale in scales {
+                // A scale left with no format (a job of vector formats only) has nothing to load.
+                for scale in scales where scale == 1 || !raster.isEmpty {
                     cells.append(Cell(variant: variant, level: level, scale: scale, formats: scale == 1 ? formats : raster))
                 }
             }
