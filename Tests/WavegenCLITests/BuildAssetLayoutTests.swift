@@ -267,6 +267,20 @@ import WaveWebP
         #expect(wavegen(["build", manifest, "--check"]).code == 0)
     }
 
+    /// The JSON report lists each Contents.json as an output of format "contents".
+    @Test func theReportListsContentsFiles() throws {
+        let folder = try project(catalogManifest(scales: "[1]"))
+        let r = wavegen(["build", folder.file("wavegen.json"), "--json"])
+        #expect(r.code == 0, "\(r.err)")
+        let root = try JSONParser.parse(Array(r.out.utf8))
+        guard case let .array(outputs)? = root["outputs"]?.value else { Issue.record("no outputs"); return }
+        let formats = outputs.compactMap { o -> String? in if case let .string(f)? = o["format"]?.value { return f } else { return nil } }
+        #expect(formats == ["gif", "webp", "contents", "contents", "contents"])
+        #expect(outputs.last?["path"]?.value == .string(folder.file("App/Loaders.xcassets/blue-webp.dataset/Contents.json")))
+        #expect(outputs.last?["status"]?.value == .string("written"))
+        #expect(root["summary"]?["outputs"]?.value == .number(5))
+    }
+
     @Test func catalogTypeIdentifiers() {
         #expect(OutputFormat.allCases.map(AssetCatalog.typeIdentifier)
             == ["com.compuserve.gif", "org.webmproject.webp", "public.png", "public.svg-image", "public.json"])
@@ -327,6 +341,12 @@ import WaveWebP
         let check = wavegen(["build", manifest, "--check"])
         #expect(check.code == 0, "\(check.err)")
         #expect(check.outLines.last == "7 outputs: 7 unchanged, 0 missing, 0 stale, 0 modified, 0 over budget, 0 failed")
+        // Vector formats only: one file, and no preset loaded for the other scales.
+        try folder.writeFile("""
+            {"jobs": [{ "name": "web", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["svg"], "scales": [2, 3] }]}
+            """, at: "wavegen.json")
+        let vectors = wavegen(["build", manifest, "--list"])
+        #expect(vectors.outLines.map { ($0.components(separatedBy: "  ")[0] as NSString).lastPathComponent } == ["blue.svg"])
         // One scale: nothing to merge, no note.
         try folder.writeFile("""
             {"jobs": [{ "name": "web", "preset": "presets/blue.json", "output": "out/{name}{scale}.{format}", "formats": ["gif", "svg"], "scales": [2] }]}
