@@ -57,6 +57,12 @@ public struct BuildPlan: Sendable {
     public var configs: [Config]
     /// Loop-planner warnings, already prefixed with their job.
     public var warnings: [String]
+    /// What the build does differently from what the manifest may lead one to expect (one vector
+    /// file for all of a job's scales), already prefixed with their job; printed as notes.
+    public var notes: [String] = []
+    /// The files whose bytes are computed (asset catalogs' `Contents.json`), written after the
+    /// outputs.
+    public var files: [File] = []
 
     /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error;
     /// a preset that cannot be loaded only fails its own outputs.
@@ -65,61 +71,135 @@ public struct BuildPlan: Sendable {
         var outputs: [Output] = []
         var configs: [Config] = []
         var warnings: [String] = []
+        var notes: [String] = []
         for job in manifest.jobs {
             let presetName = self.presetName(job, loader: loader)
-            for variant in job.variants.map({ $0.map(Optional.some) }) ?? [nil] {
-                for level in job.levels.map({ $0.map(Optional.some) }) ?? [nil] {
-                    for scale in job.scales.map({ $0.map(Optional.some) }) ?? [nil] {
-                        let configIndex = configs.count
-                        let config = load(job, variant: variant, level: level, scale: scale, cli: cli, manifest: manifest, loader: loader)
-                        if case let .success(loaded) = config.result {
-                            // Once per preset and variant, however many scales or levels share the warning.
-                            for w in loaded.plan.warnings {
-                                let line = "\(job.label): \(loaded.config.name): \(w)"
-                                if !warnings.contains(line) { warnings.append(line) }
-                            }
-                        }
-                        configs.append(config)
-                        for format in job.formats ?? [] {
-                            let path = outputPath(job, name: presetName, variant: variant, level: level, scale: scale, format: format, manifest: manifest)
-                            outputs.append(Output(index: outputs.count, job: job, variant: variant?.name, level: level, scale: scale,
-                                                  format: format, path: path, key: OnDisk.landingPath(path), config: configIndex))
-                        }
+            if let note = vectorNote(job) { notes.append(note) }
+            for cell in cells(job) {
+                let configIndex = configs.count
+                let config = load(job, variant: cell.variant, level: cell.level, scale: cell.scale, cli: cli, manifest: manifest, loader: loader)
+                if case let .success(loaded) = config.result {
+                    // Once per preset and variant, however many scales or levels share the warning.
+                    for w in loaded.plan.warnings {
+                        let line = "\(job.label): \(loaded.config.name): \(w)"
+                        if !warnings.contains(line) { warnings.append(line) }
                     }
+                }
+                configs.append(config)
+                let density = densityScale(job, cell: cell, cli: cli, loader: loader)
+                for format in cell.formats {
+                    let path = outputPath(job, name: presetName, cell: cell, density: density, format: format, manifest: manifest)
+                    outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
+                                          format: format, path: path, key: OnDisk.landingPath(path), config: configIndex))
                 }
             }
         }
+        try checkDensities(outputs, manifest: manifest, cli: cli, loader: loader)
         try checkFileNames(outputs, manifest: manifest, loader: loader)
-        if checkCollisions { try self.checkCollisions(outputs, manifest: manifest) }
-        return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings)
+        let files = try AssetCatalog.files(outputs, manifest: manifest)
+        if checkCollisions { try self.checkCollisions(outputs, files: files, manifest: manifest) }
+        return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings, notes: notes, files: files)
+    }
+
+    /// One cell of a job's matrix (a variant, level and scale; nil where the job has no such axis)
+    /// and the formats written there.
+    struct Cell {
+        var variant: BuildManifest.Variant?
+        var level: Double?
+        var scale: Double?
+        var formats: [OutputFormat]
+    }
+
+    /// A job's matrix in output order: each variant, each level, each scale, each format. SVG and
+    /// Lottie are resolution-independent: in a job with more than one scale they are written once
+    /// per variant and level, at scale 1 (in the scale-1 cell, or in a cell of their own before
+    /// the others when the job's scales leave 1 out), rather than as one copy per scale.
+    static func cells(_ job: BuildManifest.Job) -> [Cell] {
+        let formats = job.formats ?? []
+        let dedupe = (job.scales?.count ?? 0) > 1 && formats.contains(where: \.isVector)
+        let vector = formats.filter(\.isVector), raster = formats.filter { !$0.isVector }
+        var cells: [Cell] = []
+        for variant in job.variants.map({ $0.map(Optional.some) }) ?? [nil] {
+            for level in job.levels.map({ $0.map(Optional.some) }) ?? [nil] {
+                guard dedupe, let scales = job.scales else {
+                    for scale in job.scales.map({ $0.map(Optional.some) }) ?? [nil] {
+                        cells.append(Cell(variant: variant, level: level, scale: scale, formats: formats))
+                    }
+                    continue
+                }
+                if !scales.contains(1) { cells.append(Cell(variant: variant, level: level, scale: 1, formats: vector)) }
+                // A scale left with no format (a job of vector formats only) has nothing to load.
+                for scale in scales where scale == 1 || !raster.isEmpty {
+                    cells.append(Cell(variant: variant, level: level, scale: scale, formats: scale == 1 ? formats : raster))
+                }
+            }
+        }
+        return cells
+    }
+
+    /// The note a job with more than one scale and a vector format gets, once.
+    static func vectorNote(_ job: BuildManifest.Job) -> String? {
+        guard (job.scales?.count ?? 0) > 1, (job.formats ?? []).contains(where: \.isVector) else { return nil }
+        return "\(job.label): svg and lottie are resolution-independent; one file written instead of one per scale"
+    }
+
+    /// The scale `{density}` names in a cell: its matrix scale, or (a job without `scales`) the
+    /// scale of the preset as loaded with the job's, the variant's and the command line's
+    /// overrides; nil when the template has no `{density}` or the preset cannot be loaded.
+    static func densityScale(_ job: BuildManifest.Job, cell: Cell, cli: [PresetOverride], loader: PresetLoader) -> Double? {
+        guard job.output.uses(.density) else { return nil }
+        if let scale = cell.scale { return scale }
+        return try? loader.loadDocument(job.preset, overrides: job.overrides + (cell.variant?.overrides ?? []) + cli).config.scale
     }
 
     /// One output's path: the job's template filled in, resolved against the manifest's folder.
-    static func outputPath(_ job: BuildManifest.Job, name: String, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
+    static func outputPath(_ job: BuildManifest.Job, name: String, cell: Cell, density: Double?,
                            format: OutputFormat, manifest: BuildManifest) -> String {
-        var values: [OutputTemplate.Field: String] = [.name: name, .scale: OutputTemplate.scaleText(scale), .format: format.fileExtension]
-        if let variant { values[.variant] = variant.name }
-        if let level { values[.level] = OutputTemplate.levelText(level) }
-        return BuildManifest.resolve(job.output.render(values), in: manifest.directory)
+        var values: [OutputTemplate.Field: String] = [.name: name, .scale: OutputTemplate.scaleText(cell.scale), .format: format.fileExtension]
+        if let variant = cell.variant { values[.variant] = variant.name }
+        if let level = cell.level { values[.level] = OutputTemplate.levelText(level) }
+        if let density, let text = OutputTemplate.densityText(density) { values[.density] = text }
+        let rendered = job.output.render(values)
+        if let catalog = job.catalog { return BuildManifest.resolve(AssetCatalog.outputPath(catalog: catalog, fileName: rendered), in: manifest.directory) }
+        return BuildManifest.resolve(rendered, in: manifest.directory)
     }
 
-    /// The path of every output of every job of `manifest`, without loading a preset: what a build
-    /// of some jobs needs to know which of the lock's files another job still plans.
-    public static func plannedPaths(_ manifest: BuildManifest) -> [String] {
-        var paths: [String] = []
+    /// The path of every output of every job of `manifest`, without planning a loop: what a build
+    /// of some jobs needs to know which of the lock's files another job still plans. `cli` are the
+    /// command line's overrides (a preset's own scale decides `{density}` in a job without `scales`).
+    public static func plannedPaths(_ manifest: BuildManifest, overrides cli: [PresetOverride] = []) -> [String] {
+        var outputs: [Output] = []
         for job in manifest.jobs {
             let name = presetName(job, loader: .standard)
-            for variant in job.variants.map({ $0.map(Optional.some) }) ?? [nil] {
-                for level in job.levels.map({ $0.map(Optional.some) }) ?? [nil] {
-                    for scale in job.scales.map({ $0.map(Optional.some) }) ?? [nil] {
-                        for format in job.formats ?? [] {
-                            paths.append(outputPath(job, name: name, variant: variant, level: level, scale: scale, format: format, manifest: manifest))
-                        }
-                    }
+            for cell in cells(job) {
+                let density = densityScale(job, cell: cell, cli: cli, loader: .standard)
+                for format in cell.formats {
+                    let path = outputPath(job, name: name, cell: cell, density: density, format: format, manifest: manifest)
+                    outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
+                                          format: format, path: path, key: path, config: 0))
                 }
             }
         }
-        return paths
+        let files = (try? AssetCatalog.files(outputs, manifest: manifest)) ?? []
+        return outputs.map(\.path) + files.map(\.path)
+    }
+
+    /// Refuses, once per job, a `{density}` the output cannot have: in a job without `scales`, a
+    /// preset whose own scale Android has no density for (a job's `scales` are checked with the
+    /// manifest).
+    static func checkDensities(_ outputs: [Output], manifest: BuildManifest, cli: [PresetOverride], loader: PresetLoader) throws(RenderError) {
+        var problems: [DocumentProblem] = []
+        var seen = Set<Int>()
+        for o in outputs where o.job.output.uses(.density) && o.scale == nil && !seen.contains(o.job.index) {
+            let variant = o.job.variants?.first { $0.name == o.variant }
+            let cell = Cell(variant: variant, level: o.level, scale: nil, formats: [o.format])
+            guard let scale = densityScale(o.job, cell: cell, cli: cli, loader: loader), OutputTemplate.densityText(scale) == nil else { continue }
+            seen.insert(o.job.index)
+            problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                                            message: "uses {density}, but the preset's scale \(JSONNode(.number(scale)).serialized()) has no Android density; "
+                                                + "add \"scales\" from \(OutputTemplate.densityList)"))
+        }
+        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
     }
 
     /// The `{name}` of a job: its preset's `name`, or the name its file gives it.
@@ -165,9 +245,27 @@ public struct BuildPlan: Sendable {
                 at("the output path \(JSONNode.string(o.path).serialized()) \(problem)")
             } else if PathText.lastComponent(of: o.path).hasPrefix(".") {
                 at("\(o.path) would be a hidden file (its name starts with \".\"); put {name} or other text before the fields")
+            } else if o.job.checksAndroidNames, let message = androidNameProblem(o) {
+                at(message)
             }
         }
         if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+    }
+
+    /// Why an output's file name is not an Android resource name, with a name that is, or nil when
+    /// it is one. The `{scale}` text ("@2x") is named as such: Android tells densities by folder.
+    static func androidNameProblem(_ o: Output) -> String? {
+        let base = AndroidResourceName.baseName(String(o.path.split(separator: "/").last ?? ""))
+        guard let problem = AndroidResourceName.problem(base) else { return nil }
+        let scaleText = o.job.output.uses(.scale) ? OutputTemplate.scaleText(o.scale) : ""
+        let why = o.job.android ? "the job sets \"android\": true" : "it is in an Android resource folder"
+        var message = "\(o.path): \(JSONNode.string(base).serialized()) is not an Android resource name (\(why)): it \(problem)"
+        let added = o.job.output.uses(.scale) ? (o.job.scales ?? []).map(OutputTemplate.scaleText).filter { !$0.isEmpty } : []
+        if !added.isEmpty {
+            let list = added.map { "\"\($0)\"" }.joined(separator: ", ")
+            message += "; {scale} adds \(list), which a resource name cannot hold: use drawable-{density} folders instead of {scale}"
+        }
+        return message + "; name it \(JSONNode.string(AndroidResourceName.suggestion(for: base, dropping: scaleText)).serialized())"
     }
 
     /// Why `value` cannot fill a field of a path, or nil when it can.
@@ -181,11 +279,18 @@ public struct BuildPlan: Sendable {
         return nil
     }
 
-    static func checkCollisions(_ outputs: [Output], manifest: BuildManifest) throws(RenderError) {
+    static func checkCollisions(_ outputs: [Output], files: [File] = [], manifest: BuildManifest) throws(RenderError) {
         var first: [String: Output] = [:]
         var byIdentity: [OnDisk.Identity: Output] = [:]
         var problems: [DocumentProblem] = []
+        let computed = Dictionary(files.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         for o in outputs {
+            if let file = computed[o.key] {
+                problems.append(DocumentProblem(
+                    file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                    message: "\(o.path) would be written over the asset catalog's \(file.path), which \(file.job.label) writes"))
+                continue
+            }
             // One file under two names (a link) collides like one name twice.
             let id = OnDisk.identity(o.path)
             guard let earlier = first[o.key] ?? id.flatMap({ byIdentity[$0] }) else {

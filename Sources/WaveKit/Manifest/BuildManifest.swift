@@ -22,7 +22,7 @@ public struct BuildManifest: Sendable {
 
     /// The top-level key that makes a JSON document a manifest rather than a preset.
     public static let topLevelKeys = ["jobs"]
-    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit", "android", "catalog"]
     static let levelRangeKeys = ["from", "to", "step"]
     /// Most outputs one `levels` range may produce.
     static let maximumLevels = 1001
@@ -58,6 +58,12 @@ public struct BuildManifest: Sendable {
         /// `set`: overrides for every output of the job.
         public var overrides: [PresetOverride]
         public var budget: Budget
+        /// `android`: every output's file name must be an Android resource name, as it must in a
+        /// template writing to a `drawable` or `raw` folder (`AndroidResourceName`).
+        public var android = false
+        /// `catalog`: the Xcode asset catalog (`Loaders.xcassets`, relative to the manifest's
+        /// folder) whose data sets the outputs are; the template then gives only their file names.
+        public var catalog: String?
 
         /// A preset named on `preview`'s command line rather than a manifest entry.
         public var standalone = false
@@ -80,6 +86,10 @@ public struct BuildManifest: Sendable {
             self.budget = budget
             self.standalone = standalone
         }
+
+        /// Whether the outputs' file names must be Android resource names: `"android": true`, or a
+        /// template writing to a `drawable…` or `raw…` folder.
+        public var checksAndroidNames: Bool { android || AndroidResourceName.isResourceFolder(output) }
 
         /// "jobs[2] (orb)", or the preset for a standalone job.
         public var label: String { standalone ? name : "jobs[\(index)] (\(name))" }

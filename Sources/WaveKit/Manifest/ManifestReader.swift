@@ -121,6 +121,23 @@ struct ManifestReader {
             }
         }
 
+        var android = false
+        if let a = node["android"] {
+            if case let .bool(b) = a.value { android = b } else {
+                fail(path + ".android", a, "expected true (every output's file name must be an Android resource name) or false, got \(describe(a))")
+            }
+        }
+
+        var catalog: String?
+        if let c = node["catalog"] {
+            if case let .string(text) = c.value, text.hasSuffix(".xcassets") || text.hasSuffix(".xcassets/"), !text.contains("{"),
+               text.split(separator: "/").last.map({ $0 != ".xcassets" }) ?? false {
+                catalog = text
+            } else {
+                fail(path + ".catalog", c, "expected an Xcode asset catalog folder such as \"Loaders.xcassets\" (relative to the manifest), got \(describe(c))")
+            }
+        }
+
         var template: OutputTemplate?
         var outputNode = node
         if let o = node["output"] {
@@ -144,6 +161,15 @@ struct ManifestReader {
             if t.uses(.level), levels == nil, node["levels"] == nil {
                 fail(path + ".output", outputNode, "uses {level} but the job has no \"levels\"")
             }
+            if t.uses(.density), let scales, let items = node["scales"], case let .array(nodes) = items.value {
+                for (k, scale) in scales.enumerated() where OutputTemplate.densityText(scale) == nil {
+                    fail("\(path).scales[\(k)]", nodes[k], "\(nodes[k].brief) has no Android density, and the output uses {density}; "
+                        + "the scales {density} names are \(OutputTemplate.densityList)")
+                }
+            }
+            if node["catalog"] != nil, t.source.contains("/") {
+                fail(path + ".output", outputNode, "with \"catalog\", the output is a file name only, such as \"{name}{scale}.{format}\": each file goes to its own data set, NAME.dataset, in the catalog")
+            }
             if t.uses(.format), formats == nil, node["formats"] == nil {
                 fail(path + ".output", outputNode, "uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])")
             }
@@ -166,6 +192,8 @@ struct ManifestReader {
             output: template, outputLine: outputNode.line, outputColumn: outputNode.column,
             formats: formats ?? fromExtension.map { [$0] }, scales: scales, levels: levels,
             variants: variants, overrides: overrides, budget: budget)
+        job.android = android
+        job.catalog = catalog
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
         return checkOutputCount(job, node: node) ? job : nil

@@ -1,11 +1,11 @@
 import Foundation
 
-/// An output path template: literal text with `{name}`, `{variant}`, `{scale}`, `{level}` and
-/// `{format}` fields.
+/// An output path template: literal text with `{name}`, `{variant}`, `{scale}`, `{density}`,
+/// `{level}` and `{format}` fields.
 public struct OutputTemplate: Sendable, Equatable {
     /// A field filled in for each output.
     public enum Field: String, Sendable, CaseIterable {
-        case name, variant, scale, level, format
+        case name, variant, scale, density, level, format
     }
 
     /// A run of literal text, or a field.
@@ -74,6 +74,22 @@ public struct OutputTemplate: Sendable, Equatable {
         guard let scale, scale != 1 else { return "" }
         let rounded = (scale * 1000).rounded() / 1000
         return "@\(rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded))x"
+    }
+
+    /// Android's screen densities by scale (output pixels per preset pixel, 1 being mdpi's 160 dpi),
+    /// the values `{density}` takes.
+    public static let densities: [(scale: Double, name: String)] = [
+        (0.75, "ldpi"), (1, "mdpi"), (1.5, "hdpi"), (2, "xhdpi"), (3, "xxhdpi"), (4, "xxxhdpi"),
+    ]
+
+    /// The Android density of `scale` ("xhdpi" for 2), nil when Android has none.
+    public static func densityText(_ scale: Double) -> String? {
+        densities.first { abs($0.scale - scale) < 1e-9 }?.name
+    }
+
+    /// "0.75 (ldpi), 1 (mdpi), …": the scales `{density}` takes, for messages.
+    public static var densityList: String {
+        densities.map { "\(JSONNode(.number($0.scale)).serialized()) (\($0.name))" }.joined(separator: ", ")
     }
 
     /// The level as a whole percent, zero-padded to 3: 0.3 → "030".

@@ -91,6 +91,7 @@ enum BuildCommand: Subcommand {
         try checkOutputs(plan, allowOutside: a.has("--allow-outside"), lockPath: lockPath)
         if a.has("--list") {
             for o in plan.outputs { console.out("\(o.path)  (\(o.job.label) \(o.descriptor))\n") }
+            for f in plan.files { console.out("\(f.path)  (\(f.job.label) asset catalog)\n") }
             return
         }
         if a.has("--strict") {
@@ -99,6 +100,7 @@ enum BuildCommand: Subcommand {
         } else {
             for w in plan.warnings { console.err("warning: \(w)\n") }
         }
+        if !quiet { for n in plan.notes { console.err("note: \(n)\n") } }
 
         var lock: BuildLock?
         switch BuildLock.read(lockPath) {
@@ -137,10 +139,20 @@ enum BuildCommand: Subcommand {
         })
         progress.finish()
 
+        // The asset catalogs' Contents.json files: computed, so written after the outputs.
+        var fileResults: [Result] = []
+        for file in plan.files {
+            let r = build(file, context)
+            for line in r.errors { console.err("Error: \(file.job.label): \(file.path): \(line)\n") }
+            if !quiet, !json { console.out(statusLine(r.status.rawValue, size: r.bytes, path: file.path) + "\n") }
+            recorder.record(lockKey(path: file.path, plan: plan), change(r))
+            fileResults.append(r)
+        }
+
         // Orphans come from the lock alone: files wavegen wrote for this manifest that no job of
         // the whole manifest plans now.
         let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
-        let planned = Set(BuildPlan.plannedPaths(wholeManifest).map { lockKey(path: $0, plan: plan) })
+        let planned = Set(BuildPlan.plannedPaths(wholeManifest, overrides: cli).map { lockKey(path: $0, plan: plan) })
         let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: jobNames, manifest: manifest,
                                    owner: owner(plan) ?? BuildManifest.defaultFileName)
         for key in Orphans.vanished(lock: lock, planned: planned, manifest: manifest) { recorder.record(key, .remove) }
@@ -157,6 +169,7 @@ enum BuildCommand: Subcommand {
                     recorder.record(orphan.key, .remove)
                 } else if unlink(path) == 0 {
                     pruned.append(path)
+                    removeEmptyCatalogFolders(above: path)
                     recorder.record(orphan.key, .remove)
                     if !quiet, !json { console.out(statusLine("pruned", size: nil, path: path) + "\n") }
                 } else {
@@ -168,10 +181,10 @@ enum BuildCommand: Subcommand {
             console.err("warning: \(orphans.count) \(orphans.count == 1 ? "file" : "files") wavegen wrote for this manifest \(orphans.count == 1 ? "is" : "are") no longer planned (first: \(orphans[0].path)); 'wavegen build --prune' deletes them\n")
         }
 
-        var counts = Counts(done)
+        var counts = Counts(done + fileResults)
         counts.orphaned = check ? orphans.count : 0
         counts.pruned = pruned.count
-        let code = exitCode(done, check: check, orphans: counts.orphaned)
+        let code = exitCode(done + fileResults, check: check, orphans: counts.orphaned)
         if !quiet, !json { console.out(counts.summary(check: check) + "\n") }
         if check, counts.outOfDate > 0 {
             // The command to run repeats what decides the outputs: the manifest, the jobs and the overrides.
@@ -186,11 +199,11 @@ enum BuildCommand: Subcommand {
                     ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$") + "\""
                     : word
             }
-            console.err("Error: \(counts.outOfDate) of \(done.count + counts.orphaned) outputs are missing, out of date or orphaned; run '\(command.joined(separator: " "))' to update them\n")
+            console.err("Error: \(counts.outOfDate) of \(counts.total + counts.orphaned) outputs are missing, out of date or orphaned; run '\(command.joined(separator: " "))' to update them\n")
         }
         if let lockFailure { throw lockFailure }
         try recorder.flush()
-        let summary = BuildReport.json(plan: plan, results: done, check: check, counts: counts, code: code)
+        let summary = BuildReport.json(plan: plan, results: done, fileResults: fileResults, check: check, counts: counts, code: code)
         if json { console.out(summary.serialized() + "\n") }
         if let report { try AtomicFile.write(Array((summary.serialized() + "\n").utf8), to: report) }
         if code != .success { throw CommandError(code, []) }
@@ -245,6 +258,21 @@ enum BuildCommand: Subcommand {
             problems.append(DocumentProblem(file: plan.manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
                                             keyPath: "jobs[\(o.job.index)].output", message: message))
         }
+        for f in plan.files where !seen.contains(f.job.index) {
+            let message: String
+            if f.key == lockKey {
+                message = "\(f.path) is the lock file, which this build writes; change the catalog"
+            } else if let role = ProtectedFiles.role(of: f.path) {
+                message = "\(f.path) is \(role), which this build reads; change the catalog"
+            } else if !allowOutside, !OnDisk.isInside(f.key, folder: root) {
+                message = "\(f.path) is outside the manifest's folder; pass --allow-outside to write there"
+            } else {
+                continue
+            }
+            seen.insert(f.job.index)
+            problems.append(DocumentProblem(file: plan.manifest.file, line: f.job.outputLine, column: f.job.outputColumn,
+                                            keyPath: "jobs[\(f.job.index)].catalog", message: message))
+        }
         if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
     }
 
@@ -298,6 +326,67 @@ enum BuildCommand: Subcommand {
         }
         return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads,
                       owner: owner(context.plan))
+    }
+
+    /// Builds one computed file (an asset catalog's `Contents.json`): its bytes are known, so it is
+    /// compared with the file on disk and written when it differs. Its lock entry's input digest is
+    /// that of the bytes themselves.
+    static func build(_ file: BuildPlan.File, _ context: Context) -> Result {
+        let digest = OutputDigest.file(file.bytes)
+        let entry = BuildLock.Entry(input: digest, file: digest, job: file.job.name, manifest: owner(context.plan))
+        let existing: [UInt8]?
+        switch readExisting(file.path) {
+        case let .success(bytes): existing = bytes
+        case let .failure(f): return Result(status: .failed, errors: f.lines, code: .failure)
+        }
+        if let existing, existing == file.bytes { return Result(status: .unchanged, bytes: existing.count, lockEntry: entry) }
+        if context.check {
+            guard let existing else { return Result(status: .missing, bytes: file.bytes.count, errors: ["is missing"], code: .failure) }
+            if let old = context.lock?.entries[lockKey(path: file.path, plan: context.plan)], old.file == OutputDigest.file(existing) {
+                return Result(status: .stale, bytes: existing.count, errors: ["is stale: the asset catalog entry it describes changed"], code: .failure)
+            }
+            return Result(status: .modified, bytes: existing.count,
+                          errors: ["was modified: its bytes are not those wavegen writes for this asset catalog"], code: .failure)
+        }
+        if let failure = write(file.bytes, to: file.path) { return failure }
+        return Result(status: .written, bytes: file.bytes.count, previousBytes: existing?.count, lockEntry: entry)
+    }
+
+    /// After pruning `path`, removes the data set folder it was in (`NAME.dataset`) when that is
+    /// now empty, and then the asset catalog (`*.xcassets`) when that is: no empty data set is left
+    /// for Xcode to show.
+    static func removeEmptyCatalogFolders(above path: String) {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.hasSuffix(".dataset") || folder.hasSuffix(".xcassets") {
+            let rest = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]
+            // Only the catalog's own Contents.json left is not yet empty: that file is an orphan of its own.
+            guard rest.isEmpty, rmdir(folder) == 0 else { return }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// Writes `bytes` to `path` atomically, creating its folders; the failed result when it cannot.
+    static func write(_ bytes: [UInt8], to path: String) -> Result? {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return Result(status: .failed, bytes: bytes.count, errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                return Result(status: .failed, bytes: bytes.count, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
+            }
+        }
+        do {
+            try AtomicFile.checkWritable(path)
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            return Result(status: .failed, bytes: bytes.count,
+                          errors: error.lines.map { $0.hasPrefix(path + ": ") ? String($0.dropFirst(path.count + 2)) : $0 }, code: error.code)
+        }
+        return nil
     }
 
     /// The lock's record of which manifest wrote a file: nil for wavegen.json, else its file name.

@@ -3,7 +3,7 @@ import WaveRender
 
 /// The JSON that `build --json` prints and `build --report FILE` writes.
 enum BuildReport {
-    static func json(plan: BuildPlan, results: [BuildCommand.Result], check: Bool, counts: BuildCommand.Counts, code: ExitCode) -> JSONNode {
+    static func json(plan: BuildPlan, results: [BuildCommand.Result], fileResults: [BuildCommand.Result] = [], check: Bool, counts: BuildCommand.Counts, code: ExitCode) -> JSONNode {
         func rounded(_ v: Double?, _ places: Double = 1000) -> JSONNode { .number(v.map { ($0 * places).rounded() / places }) }
 
         let outputs = zip(plan.outputs, results).map { output, r -> JSONNode in
@@ -32,11 +32,24 @@ enum BuildReport {
                 ("errors", .array(r.errors.map { .string($0) })),
             ])
         }
+        // An asset catalog's Contents.json: computed, so nothing rendered about it.
+        let files = zip(plan.files, fileResults).map { file, r -> JSONNode in
+            .object([
+                ("path", .string(file.path)),
+                ("job", .int(file.job.index)),
+                ("jobName", .string(file.job.name)),
+                ("preset", .string(file.job.presetText)),
+                ("format", .string("contents")),
+                ("bytes", .int(r.bytes)),
+                ("status", .string(r.status.rawValue)),
+                ("errors", .array(r.errors.map { .string($0) })),
+            ])
+        }
         return .object([
             ("manifest", .string(plan.manifest.file)),
             ("wavegenVersion", .string(Wavegen.versionDescription)),
             ("check", .bool(check)),
-            ("outputs", .array(outputs)),
+            ("outputs", .array(outputs + files)),
             ("summary", .object([
                 ("outputs", .int(counts.total)),
                 ("written", .int(counts.written)),
