@@ -53,7 +53,7 @@ public enum AssetCatalog {
     }
 
     /// NAME of a data set: the file name without its extension.
-    public static func dataSetName(_ fileName: String) -> String { (fileName as NSString).deletingPathExtension }
+    public static func dataSetName(_ fileName: String) -> String { PathText.stem(of: fileName) }
 
     static func folder(_ catalog: String) -> String {
         var c = catalog
@@ -77,10 +77,10 @@ public enum AssetCatalog {
                 let path = root + "/Contents.json"
                 files.append(BuildPlan.File(job: o.job, path: path, key: OnDisk.landingPath(path), bytes: catalogContents))
             }
-            let dataSet = (o.path as NSString).deletingLastPathComponent
+            let dataSet = PathText.folder(of: o.path)
             if let earlier = dataSets[BuildPlan.normalised(dataSet)] {
                 guard reported.insert(o.job.index).inserted else { continue }
-                var a = (earlier.path as NSString).lastPathComponent, b = (o.path as NSString).lastPathComponent
+                var a = PathText.lastComponent(of: earlier.path), b = PathText.lastComponent(of: o.path)
                 if earlier.job.index != o.job.index { a += " (\(earlier.job.label))"; b += " (\(o.job.label))" }
                 let hint = earlier.format != o.format ? "; give each format its own name, e.g. \"{name}-{format}.{format}\"" : ""
                 problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
@@ -90,7 +90,7 @@ public enum AssetCatalog {
             dataSets[BuildPlan.normalised(dataSet)] = o
             let path = dataSet + "/Contents.json"
             files.append(BuildPlan.File(job: o.job, path: path, key: OnDisk.landingPath(path),
-                                        bytes: dataSetContents(fileName: (o.path as NSString).lastPathComponent, format: o.format)))
+                                        bytes: dataSetContents(fileName: PathText.lastComponent(of: o.path), format: o.format)))
         }
         if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
         return files

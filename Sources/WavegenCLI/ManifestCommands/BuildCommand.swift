@@ -356,18 +356,18 @@ enum BuildCommand: Subcommand {
     /// now empty, and then the asset catalog (`*.xcassets`) when that is: no empty data set is left
     /// for Xcode to show.
     static func removeEmptyCatalogFolders(above path: String) {
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = PathText.folder(of: path)
         while folder.hasSuffix(".dataset") || folder.hasSuffix(".xcassets") {
             let rest = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]
             // Only the catalog's own Contents.json left is not yet empty: that file is an orphan of its own.
             guard rest.isEmpty, rmdir(folder) == 0 else { return }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathText.folder(of: folder)
         }
     }
 
     /// Writes `bytes` to `path` atomically, creating its folders; the failed result when it cannot.
     static func write(_ bytes: [UInt8], to path: String) -> Result? {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         if !folder.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
