@@ -28,7 +28,7 @@ let package = Package(
         // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
-        .target(name: "WaveAPNG", dependencies: ["CDeflate", "CZopfli"]),
+        .target(name: "WaveAPNG", dependencies: ["WavePlatform", "CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
         .target(name: "WaveText", dependencies: ["CFreeType", "CFontconfig"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
