@@ -14,6 +14,8 @@ import Testing
         "SOCK_CLOEXEC", "SOCK_NONBLOCK", "MSG_NOSIGNAL", "__sigaction_handler", "__sigaction_u", "__sa_handler",
         "st_mtim", "st_ctim", "st_atim", "st_mtimespec", "st_ctimespec", "st_atimespec", "SO_NOSIGPIPE",
         "accept4", "pipe2", "inotify_init", "inotify_add_watch", "epoll_create", "epoll_wait", "kqueue", "kevent",
+        // Structs in glibc, opaque pointers on Darwin; Darwin has no `environ` (`_NSGetEnviron()`).
+        "posix_spawnattr_t", "posix_spawn_file_actions_t", "environ", "_NSGetEnviron",
     ]
 
     /// Every Swift file under Sources/ and Tests/ (relative path, text), this one left out: it
@@ -80,9 +82,10 @@ import Testing
     /// The check itself finds what it is meant to find.
     @Test func theCheckFindsWhatItLooksFor() {
         let bad = ["import Glibc", "@preconcurrency import Darwin", "internal import Musl", "import func Glibc.send",
-                   "let n = Glibc.send(fd, p, n, 0)", "flags |= MSG_NOSIGNAL", "t = st.st_mtim.tv_sec", "a.__sigaction_handler.sa_handler = h"]
+                   "let n = Glibc.send(fd, p, n, 0)", "flags |= MSG_NOSIGNAL", "t = st.st_mtim.tv_sec", "a.__sigaction_handler.sa_handler = h",
+                   "var actions = posix_spawn_file_actions_t()", "posix_spawn(&pid, path, nil, nil, argv, environ)"]
         for line in bad { #expect(Self.violations(path: "X.swift", text: line).count == 1, "not caught: \(line)") }
-        let good = ["import Foundation", "// uses MSG_NOSIGNAL on Linux", "/// `Glibc.listen`", "Socket.send(fd, p, n, noSignal: true)", "let st_mtime_seconds = 1"]
+        let good = ["import Foundation", "// uses MSG_NOSIGNAL on Linux", "/// `Glibc.listen`", "Socket.send(fd, p, n, noSignal: true)", "let st_mtime_seconds = 1", "ProcessInfo.processInfo.environment"]
         for line in good { #expect(Self.violations(path: "X.swift", text: line).isEmpty, "wrongly caught: \(line)") }
     }
 }
