@@ -20,24 +20,27 @@ let package = Package(
         .systemLibrary(name: "CZopfli", pkgConfig: nil, providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
 
+        // Pure Swift: the operating system's sockets, signals and file stamps, with a Linux and a
+        // Darwin branch side by side; the only target that imports Glibc, Musl or Darwin.
+        .target(name: "WavePlatform"),
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit"),
         // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
-        .target(name: "WaveAPNG", dependencies: ["CDeflate", "CZopfli"]),
+        .target(name: "WaveAPNG", dependencies: ["WavePlatform", "CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
         .target(name: "WaveText", dependencies: ["CFreeType", "CFontconfig"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
         .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText"]),
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
-        .target(name: "WavegenCLI", dependencies: ["WaveKit", "WaveRender"]),
+        .target(name: "WavegenCLI", dependencies: ["WavePlatform", "WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
         // The slow segment reference the rate–distortion benchmark (scripts/compare-rd) judges GIFs by.
         .target(name: "WaveReference", dependencies: ["WaveKit"]),
         // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory;
         // `wavegen-bench reference` writes the segment reference's frames.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference"]),
+        .executableTarget(name: "wavegen-bench", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference"]),
 
         // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders and the GIF encoder's promises
         // (WaveTestSupport's GIFEncoderCheck) under libFuzzer; in an ordinary build it replays the
@@ -54,7 +57,7 @@ let package = Package(
         .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

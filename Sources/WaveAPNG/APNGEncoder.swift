@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WavePlatform
 
 /// A failure of the APNG encoder: a palette or frame it cannot accept.
 public struct APNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -310,7 +306,7 @@ struct Rect: Equatable {
                 for y in 0..<height {
                     let pa = a.baseAddress! + y * width, pb = b.baseAddress! + y * width
                     // Most rows of a wave frame are unchanged: skip them whole.
-                    guard memcmp(pa, pb, width) != 0 else { continue }
+                    guard !CMemory.equal(pa, pb, count: width) else { continue }
                     var first = 0
                     while pa[first] == pb[first] { first += 1 }
                     var last = width - 1

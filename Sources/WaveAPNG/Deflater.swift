@@ -1,10 +1,6 @@
 import CDeflate
 import CZopfli
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WavePlatform
 
 /// zlib streams for PNG image data: libdeflate at a chosen level (fast, deterministic), or Zopfli's
 /// exhaustive search for the last few percent.
@@ -55,7 +51,7 @@ final class Deflater {
             data.withUnsafeBufferPointer { input in
                 ZopfliCompress(&options, ZOPFLI_FORMAT_ZLIB, input.baseAddress, data.count, &out, &size)
             }
-            defer { free(out) }
+            defer { CMemory.release(out) }
             guard let out else { return [] }
             return Array(UnsafeBufferPointer(start: out, count: size))
         }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import WavePlatform
 
 /// Picks, among the ways a frame could be written, the one that deflates smallest: the candidate
 /// layouts (disposal of the previous frame, rectangle, blend) are ranked unfiltered with a fast
@@ -155,7 +151,7 @@ enum RowFilter {
             var runs = 0
             for y in 0..<height {
                 let row = p.baseAddress! + y * rowBytes
-                if y > 0, memcmp(row, row - rowBytes, rowBytes) == 0 { continue }
+                if y > 0, CMemory.equal(row, row - rowBytes, count: rowBytes) { continue }
                 runs += 1
                 for i in 1..<max(1, rowBytes) where row[i] != row[i - 1] { runs += 1 }
             }

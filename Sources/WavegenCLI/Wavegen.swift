@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WavePlatform
 import WaveRender
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
@@ -109,10 +110,7 @@ public enum Wavegen {
     /// termination signals are unblocked first (a parent may have blocked them), so that an
     /// interrupted run can always clean up its temporary files.
     public static func main() -> Never {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, s) }
-        sigprocmask(SIG_UNBLOCK, &signals, nil)
+        Signals.unblock(Signals.stopping)
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 

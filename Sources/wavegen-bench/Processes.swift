@@ -1,4 +1,5 @@
 import Foundation
+import WavePlatform
 
 /// What a finished child process reported.
 struct ChildResult {
@@ -29,18 +30,17 @@ enum Processes {
     /// by posix_spawn inherits this process's high-water mark in ru_maxrss.)
     static func run(_ arguments: [String]) throws -> ChildResult {
         let errPath = FileManager.default.temporaryDirectory.path + "/wavegen-bench-stderr-\(getpid())"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
-        var pid: pid_t = 0
         let start = now()
-        let rc = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
-        guard rc == 0 else { throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(rc)))") }
+        let spawned = Spawn.start(arguments, redirections: [
+            Spawn.Redirection(fd: 0, path: "/dev/null", flags: O_RDONLY),
+            Spawn.Redirection(fd: 1, path: "/dev/null", flags: O_WRONLY),
+            Spawn.Redirection(fd: 2, path: errPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o600),
+        ])
+        let pid: pid_t
+        switch spawned {
+        case let .success(started): pid = started
+        case let .failure(failure): throw BenchError("cannot start \(arguments[0]): \(failure.text)")
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw BenchError("waitpid failed for \(arguments[0])") }

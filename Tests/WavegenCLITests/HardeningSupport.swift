@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WavePlatform
 
 /// One entry of Fixtures/hardening/cases.json: a bad input and the exact result it must give.
 struct HardeningCase: Codable, Sendable, CustomTestStringConvertible {
@@ -305,33 +306,18 @@ enum HardeningProcess {
         script += "exec \"$@\""
         let argv = ["/bin/sh", "-c", script, folder.path, executable.path] + args
 
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutTo ?? outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrTo ?? errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-        let cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var pid: pid_t = 0
-        let e = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, environ)
-        guard e == 0 else {
-            Issue.record("cannot start \(argv[0]): \(String(cString: strerror(e)))")
+        let spawned = Spawn.start(argv, redirections: [
+            Spawn.Redirection(fd: 0, path: "/dev/null", flags: O_RDONLY),
+            Spawn.Redirection(fd: 1, path: stdoutTo ?? outPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+            Spawn.Redirection(fd: 2, path: stderrTo ?? errPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
+        ], defaultSignals: true)
+        switch spawned {
+        case let .success(pid):
+            return Running(pid: pid, outPath: outPath, errPath: errPath)
+        case let .failure(failure):
+            Issue.record("cannot start \(argv[0]): \(failure.text)")
             throw CancellationError()
         }
-        return Running(pid: pid, outPath: outPath, errPath: errPath)
     }
 
     static func run(_ args: [String], in folder: URL, fileSizeLimitBlocks: Int? = nil, memoryLimitMB: Int? = nil,

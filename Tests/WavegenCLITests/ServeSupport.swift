@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WavePlatform
 @testable import WavegenCLI
 
 /// A `wavegen serve` (or `preview --watch`) process: started in a folder, its address read from
@@ -56,12 +57,10 @@ final class TestSocket {
     private(set) var receiveError: Int32 = 0
 
     init(port: UInt16, timeout: Int = 10) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        fd = Socket.stream()
         try #require(fd >= 0)
-        var limit = timeval(tv_sec: timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        let r = HTTPServer.withLoopbackAddress(port: port) { connect(fd, $0, $1) }
+        Socket.setTimeouts(fd, seconds: timeout)
+        let r = Socket.connect(fd, port: port)
         try #require(r == 0, "cannot connect to port \(port): \(String(cString: strerror(errno)))")
     }
 
@@ -70,7 +69,7 @@ final class TestSocket {
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[offset...].withUnsafeBytes { Socket.send(fd, $0.baseAddress, $0.count, noSignal: true) }
             if n <= 0 { return }
             offset += n
         }
@@ -79,7 +78,7 @@ final class TestSocket {
     /// Some bytes, or nil at the end of the stream (or after the timeout).
     func receive() -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        let n = buffer.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
         if n < 0 { receiveError = errno }
         return n > 0 ? Array(buffer[..<n]) : nil
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveGIF
 import WaveKit
+import WavePlatform
 import WaveWebP
 @testable import WavegenCLI
 
@@ -332,11 +333,11 @@ final class TakenPort {
     let port: UInt16
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        let bound = HTTPServer.withLoopbackAddress(port: 0) { bind(fd, $0, $1) }
+        let fd = Socket.stream()
+        let bound = Socket.bind(fd, port: 0)
         self.fd = fd
-        port = HTTPServer.boundPort(fd)
-        try #require(bound == 0 && listen(fd, 1) == 0)
+        port = Socket.boundPort(fd)
+        try #require(bound == 0 && Socket.listen(fd, backlog: 1) == 0)
     }
 
     deinit { close(fd) }

@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WavePlatform
 import WaveRender
 
 /// Writes files so that a reader never sees half of one: bytes go to a temporary file beside the
@@ -115,13 +116,11 @@ enum TemporaryFiles {
         if let free = (0..<capacity).first(where: { slots[$0] == nil }) { slots[free] = strdup(path) }
         if !installed {
             installed = true
-            for sig in [SIGINT, SIGTERM, SIGHUP] {
-                signal(sig) { sig in
-                    TemporaryFiles.removeAll()
-                    signal(sig, SIG_DFL)
-                    raise(sig)
-                }
-            }
+            Signals.install(handler: { sig in
+                TemporaryFiles.removeAll()
+                Signals.restoreDefault(sig)
+                Signals.raise(sig)
+            }, for: Signals.stopping)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WavePlatform
 
 /// One accepted connection; closed when the value goes away, after `finish`.
 final class HTTPConnection: @unchecked Sendable {
@@ -11,9 +12,7 @@ final class HTTPConnection: @unchecked Sendable {
 
     init(fd: Int32) {
         self.fd = fd
-        var limit = timeval(tv_sec: HTTPServer.timeout, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        Socket.setTimeouts(fd, seconds: HTTPServer.timeout)
     }
 
     deinit { close(fd) }
@@ -25,7 +24,7 @@ final class HTTPConnection: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(TimeInterval(HTTPServer.timeout))
         while Date() < deadline {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return .incomplete }
             received += chunk[..<n]
@@ -43,17 +42,18 @@ final class HTTPConnection: @unchecked Sendable {
     /// instead of the end of the stream, and a reset can destroy the answer before the client has
     /// read it.
     func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
-        shutdown(fd, Int32(SHUT_WR))
+        Socket.shutdownWrite(fd)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var dropped = 0
         let deadline = Date().addingTimeInterval(seconds)
         while dropped < HTTPConnection.lingerBytes {
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let wait = Int32(max(0, (deadline.timeIntervalSinceNow * 1000).rounded(.up)))
-            let r = poll(&ready, 1, wait)
-            if r < 0, errno == EINTR { continue }
-            guard r > 0 else { return }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            switch Descriptor.waitForInput([fd], milliseconds: wait) {
+            case .ready: break
+            case .interrupted: continue
+            case .timedOut, .failed: return
+            }
+            let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0, dontWait: true) }
             if n < 0, errno == EINTR || errno == EAGAIN { continue }
             guard n > 0 else { return }
             dropped += n
@@ -65,7 +65,7 @@ final class HTTPConnection: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.send(fd, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let n = Socket.send(fd, raw.baseAddress! + offset, raw.count - offset, noSignal: true)
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { return false }
                 offset += n

@@ -1,4 +1,5 @@
 import Foundation
+import WavePlatform
 
 /// A small HTTP/1.1 server on POSIX sockets, listening on 127.0.0.1 only. Each connection is read
 /// and answered on its own thread, one request per connection (`Connection: close`); a request
@@ -35,54 +36,32 @@ final class HTTPServer: @unchecked Sendable {
     /// Binds 127.0.0.1:`port` (0: a free port the kernel picks) and listens. A port in use, or
     /// one that may not be bound, is an error of exit status 69 naming it.
     static func listen(port: UInt16) throws(CommandError) -> HTTPServer {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw CommandError(.unavailable, ["cannot open a socket: \(String(cString: strerror(errno)))"]) }
-        var yes: Int32 = 1
-        // Lets a restarted server take its port while old connections linger in TIME_WAIT; a port
-        // another socket listens on still fails with EADDRINUSE.
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard withLoopbackAddress(port: port, { bind(fd, $0, $1) }) == 0, Glibc.listen(fd, 64) == 0 else {
-            let reason = errno == EADDRINUSE ? "the port is in use (pick another with --port, or --port 0 for a free one)" : String(cString: strerror(errno))
-            close(fd)
+        switch Socket.listen(port: port, backlog: 64) {
+        case let .success(fd):
+            return HTTPServer(listener: fd, port: Socket.boundPort(fd))
+        case let .failure(failure) where failure.step == .open:
+            throw CommandError(.unavailable, ["cannot open a socket: \(failure.text)"])
+        case let .failure(failure):
+            let reason = failure.addressInUse ? "the port is in use (pick another with --port, or --port 0 for a free one)" : failure.text
             throw CommandError(.unavailable, ["cannot listen on 127.0.0.1:\(port): \(reason)"])
         }
-        return HTTPServer(listener: fd, port: boundPort(fd))
-    }
-
-    /// Calls `body` with the address 127.0.0.1:`port` and its length, for `bind` or `connect`.
-    static func withLoopbackAddress<R>(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-    }
-
-    /// The port a bound IPv4 socket has.
-    static func boundPort(_ fd: Int32) -> UInt16 {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return UInt16(bigEndian: address.sin_port)
     }
 
     /// Accepts connections until `stop` (a file descriptor) becomes readable, answering each
     /// request with `handle` on a thread of its own. Host headers other than this server's are
     /// refused (403), so a page of another site cannot reach it through DNS rebinding.
     func run(until stop: Int32, handle: @escaping @Sendable (HTTPRequest, HTTPConnection) -> Void) {
-        var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&fds, nfds_t(fds.count), -1)
-            if ready < 0 { if errno == EINTR { continue } else { return } }
-            if fds[1].revents != 0 { return }
-            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
-            let client = accept(listener, nil, nil)
+            let events: [Int16]
+            switch Descriptor.waitForInput([listener, stop], milliseconds: -1) {
+            case let .ready(returned): events = returned
+            case .interrupted, .timedOut: continue
+            case .failed: return
+            }
+            if events[1] != 0 { return }
+            guard events[0] & Descriptor.readable != 0 else { continue }
+            let client = Socket.accept(listener)
             guard client >= 0 else { continue }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             let connection = HTTPConnection(fd: client)
             guard admit() else {
                 refuse(connection)

@@ -1,5 +1,6 @@
 import Foundation
 import WaveKit
+import WavePlatform
 import WaveRender
 
 /// What the preview server shows: each input named on the command line (a manifest, or a preset

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// File descriptor flags, pipes and waiting for input, the same on every POSIX system.
+public enum Descriptor {
+    /// Sets `FD_CLOEXEC`, so the descriptor is not inherited by programs this process runs.
+    public static func setCloseOnExec(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// Sets `O_NONBLOCK` (replacing the other status flags, as the callers expect of a new pipe).
+    public static func setNonBlocking(_ fd: Int32) {
+        _ = fcntl(fd, F_SETFL, O_NONBLOCK)
+    }
+
+    /// A new pipe, both ends close-on-exec; nil when none can be made.
+    public static func pipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        guard platformPipe(&ends) == 0 else { return nil }
+        for end in ends { setCloseOnExec(end) }
+        return (ends[0], ends[1])
+    }
+
+    /// What `poll` answered.
+    public enum Readiness: Equatable, Sendable {
+        /// The returned events (`revents`) of each descriptor, in order; some are not 0.
+        case ready([Int16])
+        case timedOut
+        /// A signal came first (EINTR).
+        case interrupted
+        /// Another error, with its `errno`.
+        case failed(Int32)
+    }
+
+    /// The `POLLIN` bit of a descriptor's returned events.
+    public static let readable = Int16(POLLIN)
+
+    /// Waits until one of `fds` has input, or an error or hang-up, for at most `milliseconds`
+    /// (-1: without limit).
+    public static func waitForInput(_ fds: [Int32], milliseconds: Int32) -> Readiness {
+        var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let r = poll(&polled, nfds_t(polled.count), milliseconds)
+        if r < 0 { return errno == EINTR ? .interrupted : .failed(errno) }
+        if r == 0 { return .timedOut }
+        return .ready(polled.map(\.revents))
+    }
+}
+
+private func platformPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(ends) }
