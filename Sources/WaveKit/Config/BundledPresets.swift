@@ -125,6 +125,10 @@ public enum BundledPresets {
 """##,
     ]
 
+    /// Frozen versions of bundled presets (presets/versions/NAME@N.json), by "NAME@N", as JSON text:
+    /// what "extends": "NAME@N" reads in place of the current NAME.
+    public static let versions: [String: String] = [:]
+
     /// Images the bundled presets use (rider images), by path relative to presets/, base64-encoded.
     public static let assets: [String: String] = [
         "assets/boat.png": """
