@@ -35,6 +35,22 @@ extension PresetLoader {
         throw problem("no version \(n) of \(name) (\(name) has \(known))")
     }
 
+    /// The `extends` in the preset files of `reference`'s chain that name a bundled preset without
+    /// a version ("orb", not "orb@1"), each at its value with `unpinnedAdvice`. Empty when the
+    /// preset does not resolve (its problems are reported elsewhere).
+    public func unpinnedExtends(_ reference: String) -> [DocumentProblem] {
+        guard let resolved = try? resolve(reference) else { return [] }
+        let chain = resolved.chain
+        var found: [DocumentProblem] = []
+        for i in chain.indices.dropFirst() where !resolved.bundledFiles.contains(chain[i].file) {
+            let parent = chain[i - 1].file
+            guard resolved.bundledFiles.contains(parent), bundled[parent] != nil else { continue }
+            found.append(DocumentProblem(file: chain[i].file, keyPath: "extends", message: PresetLoader.unpinnedAdvice(parent, version: bundledFormatVersion))
+                .at(chain[i].root["extends"]))
+        }
+        return found
+    }
+
     /// A bare bundled name in `extends` ("orb"), which follows whatever the bundled preset looks like
     /// in the wavegen that reads it: the advice to pin it ("orb@1").
     public static func unpinnedAdvice(_ name: String, version: Int = BundledPresets.formatVersion) -> String {

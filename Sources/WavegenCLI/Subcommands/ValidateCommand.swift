@@ -10,7 +10,7 @@ enum ValidateCommand: Subcommand {
         usage: "wavegen validate <preset-or-manifest> ...",
         arguments: [ArgumentSpec(name: "<preset-or-manifest>", help: "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").",
                                  completion: .presets, repeats: true)],
-        options: [OptionSpec(names: ["--strict"], value: nil, help: "Fail (exit 65) where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),
+        options: [OptionSpec(names: ["--strict"], value: nil, help: "Fail (exit 65) where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit. Also warn at an 'extends' that names a bundled preset without a version (\"orb\", not \"orb@1\")."),
                   OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
@@ -91,7 +91,12 @@ enum ValidateCommand: Subcommand {
         } catch {
             throw error.commandError
         }
-        return try check(config, strict: strict)
+        var report = try check(config, strict: strict)
+        if strict {
+            // A bare bundled parent follows the bundled look of whichever wavegen renders the file.
+            report.warnings += PresetLoader.standard.unpinnedExtends(reference).map(\.warningDescription)
+        }
+        return report
     }
 
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
