@@ -166,6 +166,12 @@ import WaveTestSupport
         let r = wavegen(["validate", "--strict", "--quiet", pinned])
         #expect(r.code == 0)
         #expect(r.errLines.isEmpty)
+        // A manifest's preset files are checked too, each once.
+        let manifest = try folder.write(#"{"jobs": [{"preset": "bare.json", "output": "a.gif"}, {"preset": "bare.json", "output": "b.webp"}, {"preset": "orb", "output": "c.gif"}]}"#, to: "wavegen.json")
+        let m = wavegen(["validate", "--strict", "--quiet", manifest])
+        #expect(m.code == 0, "\(m.err)")
+        #expect(m.errLines == strict.errLines)
+        #expect(wavegen(["validate", "--quiet", manifest]).errLines.isEmpty)
         // A bundled name validated on its own has no extends of its own to pin.
         #expect(wavegen(["validate", "--strict", "--quiet", "orb"]).errLines.isEmpty)
     }

@@ -108,6 +108,14 @@ enum ValidateCommand: Subcommand {
         // The planner's warnings once per preset and variant, as build prints them.
         var report = Report(warnings: strict ? [] : plan.warnings.map { "warning: " + $0 })
         report.add(try checkConfigs(plan, strict: strict))
+        if strict {
+            // Each preset file the manifest uses, once: a bare bundled parent in its chain.
+            var files: [String] = []
+            for config in plan.configs {
+                if case let .success(loaded) = config.result, !files.contains(loaded.config.file) { files.append(loaded.config.file) }
+            }
+            report.add(Report(warnings: files.flatMap { PresetLoader.standard.unpinnedExtends($0).map(\.warningDescription) }))
+        }
         return report
     }
 
