@@ -38,6 +38,25 @@ import Testing
         #expect(keys(schema["properties"]?["label"]?["properties"]?["stroke"]) == WaveConfig.strokeKeys)
     }
 
+    /// The `extends` pattern takes every path and every bundled name the loader reads, pinned or
+    /// not, and refuses a name whose version is not a whole number from 1, as the loader does.
+    @Test func extendsPatternMatchesTheLoader() throws {
+        guard case let .string(pattern)? = schema["properties"]?["extends"]?["pattern"]?.value else {
+            Issue.record("no extends pattern"); return
+        }
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ text: String) -> Bool { regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        let loader = PresetLoader()
+        for good in ["orb", "orb@1", "classic@\(BundledPresets.formatVersion)", "orb@12", "dir/x.json", "x.json", "../a@b/c.json", "x@y.json", "my-base"] {
+            #expect(matches(good), "schema refuses \(good)")
+        }
+        for bad in ["orb@x", "orb@0", "orb@01", "orb@", "orb@-1", "orb@1.0"] {
+            #expect(!matches(bad), "schema accepts \(bad)")
+            #expect(throws: DocumentError.self, "loader reads \(bad)") { _ = try loader.versionedBundledText(bad) }
+        }
+        #expect(try loader.versionedBundledText("orb@\(BundledPresets.formatVersion)") != nil)
+    }
+
     @Test func keywordsMatchTheLoader() {
         let p = schema["properties"]
         #expect(strings(p?["shape"]?["enum"]) == WaveConfig.shapeKeywords)

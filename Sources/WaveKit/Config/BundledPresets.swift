@@ -125,6 +125,10 @@ public enum BundledPresets {
 """##,
     ]
 
+    /// Frozen versions of bundled presets (presets/versions/NAME@N.json), by "NAME@N", as JSON text:
+    /// what "extends": "NAME@N" reads in place of the current NAME.
+    public static let versions: [String: String] = [:]
+
     /// Images the bundled presets use (rider images), by path relative to presets/, base64-encoded.
     public static let assets: [String: String] = [
         "assets/boat.png": """
@@ -262,8 +266,9 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": ""
     },
     "extends": {
-      "description": "A preset to start from: a bundled name, or a path relative to this file. Objects merge key by key; arrays (such as layers) and other values replace. Cycles are errors.",
-      "type": "string"
+      "description": "A preset to start from: a path relative to this file (one with a '/' or ending in .json), or a bundled name, best pinned to a bundled preset version (\"orb@1\": orb as of version 1; a bare \"orb\" follows the current bundled look, and a version newer than the wavegen reading the file knows is an error). Objects merge key by key; arrays (such as layers) and other values replace. Cycles are errors.",
+      "type": "string",
+      "pattern": "^(.*/.*|.*\\.json|[^@]*|.*@[1-9][0-9]*)$"
     },
     "size": {
       "description": "[width, height] of the canvas in whole pixels at scale 1, each 8…4096.",

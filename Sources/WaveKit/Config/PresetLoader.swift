@@ -24,12 +24,20 @@ public struct PresetLoader: Sendable {
     /// Refuses a font file that cannot be opened as a font (FreeType in the command line), so the
     /// problem is reported at the `label.font` that names it; nil when fonts are not checked here.
     public var fontChecker: (@Sendable (String) throws(FontProblem) -> Void)?
+    /// Frozen versions of bundled presets by "NAME@N" (presets/versions/), JSON text.
+    public var bundledVersions: [String: String]
+    /// The newest bundled preset version `NAME@N` may name (`BundledPresets.formatVersion`).
+    public var bundledFormatVersion: Int
 
     public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
                 imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil,
                 fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil,
-                fontChecker: (@Sendable (String) throws(FontProblem) -> Void)? = nil) {
+                fontChecker: (@Sendable (String) throws(FontProblem) -> Void)? = nil,
+                bundledVersions: [String: String] = BundledPresets.versions,
+                bundledFormatVersion: Int = BundledPresets.formatVersion) {
         self.bundled = bundled
+        self.bundledVersions = bundledVersions
+        self.bundledFormatVersion = bundledFormatVersion
         self.bundledAssets = bundledAssets
         self.imageDecoder = imageDecoder
         self.fontResolver = fontResolver
@@ -163,7 +171,9 @@ public struct PresetLoader: Sendable {
                 // A missing parent is the extending preset's problem, at its extends key.
                 guard let child = chain.last else { throw error }
                 let reasons = error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; ")
-                throw DocumentError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: .missingInput)
+                // A parent that cannot be found is missing input; a version that cannot be (orb@2) is a bad value.
+                let kind: DocumentProblem.Kind = error.problems.contains { $0.kind == .missingInput } ? .missingInput : .invalid
+                throw DocumentError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: kind)
                     .at(child.root["extends"]))
             }
             let identity = bundled ? nil : FileIdentity(path: file)
@@ -295,7 +305,8 @@ public struct PresetLoader: Sendable {
                 return (path, try BoundedFile.read(path, limit: PresetLoader.maximumFileSize), false)
             }
         }
-        if let text = bundled[reference] {
+        let versioned = bundled[reference] == nil ? try versionedBundledText(reference) : nil
+        if let text = bundled[reference] ?? versioned {
             return (reference, Array(text.utf8), true)
         }
         throw DocumentError(DocumentProblem(file: reference, message: "no such file and \(PresetLoader.noBundled(reference, among: Array(bundled.keys)))",

@@ -56,4 +56,11 @@ public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
         let key = keyPath.isEmpty ? "" : "at \(keyPath): "
         return TerminalText.escaped("\(file)\(position): error: \(key)\(message)")
     }
+
+    /// The problem as a warning: `child.json:2:14: warning: at extends: message`.
+    public var warningDescription: String {
+        let position = hasPosition ? ":\(line):\(column)" : ""
+        let key = keyPath.isEmpty ? "" : "at \(keyPath): "
+        return TerminalText.escaped("\(file)\(position): warning: \(key)\(message)")
+    }
 }

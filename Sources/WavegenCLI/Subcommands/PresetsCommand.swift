@@ -6,20 +6,26 @@ import WaveRender
 enum PresetsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "presets",
-        abstract: "List the bundled presets, print one's JSON with 'presets show <name>', or write a copy that renders as is with 'presets export <name> [<dir>]'.",
-        usage: "wavegen presets [show <name> | export <name> [<dir>] [--force]]",
+        abstract: "List the bundled presets, print a preset's JSON with 'presets show <preset>', or write a copy that renders as is with 'presets export <preset> [<dir>]'.",
+        usage: "wavegen presets [show <preset> | export <preset> [<dir>] [--force]]",
         arguments: [
-            ArgumentSpec(name: "show | export", help: "show: print the JSON of the bundled preset <name>. export: write it as <dir>/<name>.json with the images it uses (at the relative paths it names) and schema.json.",
+            ArgumentSpec(name: "show | export", help: "show: print the JSON of <preset>: a bundled preset's own text, or a preset file merged (its extends resolved into plain keys). export: write it as <dir>/<name>.json with the images it uses and schema.json.",
                          completion: .words(["show", "export"])),
-            ArgumentSpec(name: "<name>", help: "A bundled preset's name, as 'wavegen presets' lists them.", completion: .bundledPresets),
+            ArgumentSpec(name: "<preset>", help: "A bundled preset's name, as 'wavegen presets' lists them, or a preset file.", completion: .presets),
             ArgumentSpec(name: "<dir>", help: "The folder export writes into, created if missing (default: the current folder).", completion: .directories),
         ],
         options: [
             OptionSpec(names: ["--force"], value: nil, help: "export: overwrite files that already exist (else nothing is written and the exit status is 73)."),
         ],
         discussion: """
-            An exported preset keeps an 'extends' by name: a bundled name resolves to the bundled parent \
-            from any folder, so 'wavegen render <dir>/<name>.json' writes the same bytes as 'wavegen render <name>'.
+            A bundled preset is shown and exported as its own text: an exported bundled preset keeps an \
+            'extends' by name, which resolves to the bundled parent from any folder, so \
+            'wavegen render <dir>/<name>.json' writes the same bytes as 'wavegen render <name>'.
+            A preset file (or a pinned bundled name such as orb@1) is shown and exported merged: its \
+            'extends' chain resolved as the loader merges it, keys in the schema's order, 2-space \
+            indent. Its export (<name> is the file name without .json) no longer depends on the \
+            presets it extended; its rider image is copied beside it. A missing file exits 66, a \
+            preset that does not load 65, with the problems located in their files.
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -35,7 +41,11 @@ enum PresetsCommand: Subcommand {
         case "show":
             guard a.positionals.count == 2 else { throw .usage("presets show needs one preset name") }
             let name = a.positionals[1]
-            guard let text = sources[name] else { throw noBundled(name) }
+            guard let text = sources[name] else {
+                let document = try presetFile(name) { loader throws(DocumentError) in try loader.mergedDocument(name) }
+                console.out(document.serialized(indent: 2) + "\n")
+                return
+            }
             console.out(text.hasSuffix("\n") ? text : text + "\n")
             if BundledPresets.refersToFiles(name) {
                 console.err("hint: 'wavegen presets export \(name) DIR' writes a copy that renders as is (with its assets and schema.json)\n")
@@ -43,11 +53,30 @@ enum PresetsCommand: Subcommand {
         case "export":
             guard (2...3).contains(a.positionals.count) else { throw .usage("presets export needs one preset name and at most one folder") }
             let name = a.positionals[1]
-            guard let files = BundledPresets.exportedFiles(name) else { throw noBundled(name) }
+            let files: [BundledPresets.ExportedFile]
+            if let bundled = BundledPresets.exportedFiles(name) {
+                files = bundled
+            } else {
+                files = try presetFile(name) { loader throws(DocumentError) in try loader.exportedFiles(name) }
+            }
             try export(files, into: a.positionals.count == 3 ? a.positionals[2] : ".", force: a.has("--force"), console: console)
         case let other?:
             let hint = Suggest.closest(to: other, among: ["show", "export"]).map { " (did you mean '\($0)'?)" } ?? ""
             throw .usage("unknown presets action '\(other)'\(hint) (expected 'show <name>' or 'export <name> [<dir>]')")
+        }
+    }
+
+    /// `body` with the standard loader for `reference`, which is not a bundled name: a preset
+    /// file, or a versioned bundled name (`orb@1`). A bare word that names neither a file nor a
+    /// bundled preset gets the bundled names; a missing file exits 66 and a bad preset 65, with
+    /// the problems located in their files.
+    static func presetFile<T>(_ reference: String, _ body: (PresetLoader) throws(DocumentError) -> T) throws(CommandError) -> T {
+        let looksLikePath = reference.contains("/") || reference.hasSuffix(".json") || reference.contains("@")
+        if !looksLikePath, !FileManager.default.fileExists(atPath: reference) { throw noBundled(reference) }
+        do {
+            return try body(PresetLoader.standard)
+        } catch {
+            throw CommandError(error)
         }
     }
 

@@ -10,7 +10,7 @@ enum ValidateCommand: Subcommand {
         usage: "wavegen validate <preset-or-manifest> ...",
         arguments: [ArgumentSpec(name: "<preset-or-manifest>", help: "Preset files, bundled names, or build manifests (files with a top-level \"jobs\").",
                                  completion: .presets, repeats: true)],
-        options: [OptionSpec(names: ["--strict"], value: nil, help: "Fail (exit 65) where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit."),
+        options: [OptionSpec(names: ["--strict"], value: nil, help: "Fail (exit 65) where render --strict would: a fixed duration that moves a speed beyond speedTolerance, or a label that does not fit. Also warn at an 'extends' that names a bundled preset without a version (\"orb\", not \"orb@1\")."),
                   OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print only problems.")],
         discussion: """
             A manifest is checked with every preset it references, each with the overrides of the
@@ -91,7 +91,12 @@ enum ValidateCommand: Subcommand {
         } catch {
             throw error.commandError
         }
-        return try check(config, strict: strict)
+        var report = try check(config, strict: strict)
+        if strict {
+            // A bare bundled parent follows the bundled look of whichever wavegen renders the file.
+            report.warnings += PresetLoader.standard.unpinnedExtends(reference).map(\.warningDescription)
+        }
+        return report
     }
 
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
@@ -103,6 +108,14 @@ enum ValidateCommand: Subcommand {
         // The planner's warnings once per preset and variant, as build prints them.
         var report = Report(warnings: strict ? [] : plan.warnings.map { "warning: " + $0 })
         report.add(try checkConfigs(plan, strict: strict))
+        if strict {
+            // Each preset file the manifest uses, once: a bare bundled parent in its chain.
+            var files: [String] = []
+            for config in plan.configs {
+                if case let .success(loaded) = config.result, !files.contains(loaded.config.file) { files.append(loaded.config.file) }
+            }
+            report.add(Report(warnings: files.flatMap { PresetLoader.standard.unpinnedExtends($0).map(\.warningDescription) }))
+        }
         return report
     }
 
