@@ -260,6 +260,21 @@ import WaveRender
     }
 }
 
+/// `presets export` of a preset file into its own folder never replaces the preset, even with
+/// --force, and writes nothing when it would.
+@Suite struct PresetExportTrustTests {
+    @Test func exportNeverReplacesThePresetItReads() throws {
+        let folder = try TemporaryFolder()
+        let text = #"{"extends": "orb", "size": [40, 40]}"#
+        try folder.writeFile(text, at: "p.json")
+        let r = wavegen(["presets", "export", folder.file("p.json"), folder.path, "--force"])
+        #expect(r.code == 73)
+        #expect(r.errLines == ["Error: \(folder.file("p.json")): cannot write: it is the preset, which this command reads; name another output"], "\(r.err)")
+        #expect(try String(contentsOfFile: folder.file("p.json"), encoding: .utf8) == text)
+        #expect(try folder.contents() == ["p.json"])
+    }
+}
+
 /// The lock tells CI the truth: builds of one manifest at once keep each other's entries, an
 /// interrupted build keeps what it did, and a stale output says which input changed.
 @Suite struct BuildLockTrustTests {

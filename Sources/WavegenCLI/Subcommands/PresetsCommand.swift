@@ -58,6 +58,8 @@ enum PresetsCommand: Subcommand {
                 files = bundled
             } else {
                 files = try presetFile(name) { loader throws(DocumentError) in try loader.exportedFiles(name) }
+                // Even with --force, the export never replaces the files it reads.
+                PresetOptions.protectInputs(of: name, overrides: [])
             }
             try export(files, into: a.positionals.count == 3 ? a.positionals[2] : ".", force: a.has("--force"), console: console)
         case let other?:
@@ -88,6 +90,7 @@ enum PresetsCommand: Subcommand {
     /// existing file stops the export before anything is written.
     static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(CommandError) {
         let targets = files.map { (path: folder == "." ? $0.path : PathText.joined(folder, $0.path), bytes: $0.bytes) }
+        for target in targets { try ProtectedFiles.checkOutput(target.path) }
         if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
             throw CommandError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
         }
