@@ -91,6 +91,8 @@ extension PresetLoader {
     /// The dark twin of `resolved` as overrides, each from the file of the chain that holds it and
     /// at its position there. Entries that cannot apply are left out; the decoder reports them.
     static func darkOverrides(_ resolved: Resolved, chosenBy o: PresetOverride) throws(DocumentError) -> [PresetOverride] {
+        // A `dark` that is not an object is the decoder's to report, at its position.
+        if let node = resolved.root["dark"], case .object = node.value {} else if resolved.root["dark"] != nil { return [] }
         guard case let .object(members)? = resolved.root["dark"]?.value else {
             let message = "has no \"dark\" object, so it has no dark theme; add one (docs/presets.md, \"Dark twin\") or drop \(o.origin.line > 0 ? "the theme" : "--theme dark")"
             if o.origin.line > 0 { throw DocumentError(o.problem("the preset \(resolved.file) \(message)")) }
