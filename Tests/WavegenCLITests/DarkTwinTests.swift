@@ -108,9 +108,9 @@ import WaveKit
 
     @Test func darkThemeNeedsATwin() throws {
         let folder = try TemporaryFolder()
-        let r = wavegen(["render", "classic", "--theme", "dark", "-o", folder.file("x.gif")])
+        let r = wavegen(["render", "spinner", "--theme", "dark", "-o", folder.file("x.gif")])
         #expect(r.code == 65)
-        #expect(r.errLines == [#"classic: error: has no "dark" object, so it has no dark theme; add one (docs/presets.md, "Dark twin") or drop --theme dark"#], "\(r.err)")
+        #expect(r.errLines == [#"spinner: error: has no "dark" object, so it has no dark theme; add one (docs/presets.md, "Dark twin") or drop --theme dark"#], "\(r.err)")
         let wrong = wavegen(["render", "classic", "--theme", "dim", "-o", folder.file("x.gif")])
         #expect(wrong.code == 64)
         #expect(wrong.errLines.first == "Error: --theme expects light or dark, got 'dim'")
@@ -142,6 +142,14 @@ import WaveKit
         #expect(r.errLines.first?.hasSuffix(#"error: at dark["layers[1].color"]: names no layer: there is 1 layer (layers[0])"#) == true, "\(r.err)")
     }
 
+    /// classic and orb ship with dark twins.
+    @Test(arguments: ["classic", "orb"]) func bundledTwinsRender(name: String) throws {
+        let folder = try TemporaryFolder()
+        #expect(wavegen(["render", name, "--theme", "dark", "-o", folder.file("d.png"), "-q"]).code == 0)
+        #expect(wavegen(["render", name, "-o", folder.file("l.png"), "-q"]).code == 0)
+        #expect(try folder.bytes("d.png") != folder.bytes("l.png"))
+    }
+
     /// A manifest variant (or a job's `set`) chooses the theme with `"theme": "dark"`.
     @Test func manifestVariantChoosesTheTheme() throws {
         let folder = try TemporaryFolder()
@@ -160,9 +168,9 @@ import WaveKit
         #expect(try folder.bytes("set.gif") == folder.bytes("plain.gif"))
         #expect(try folder.bytes("light.gif") != folder.bytes("plain.gif"))
 
-        try folder.writeFile(#"{ "jobs": [{ "preset": "classic", "output": "c.gif", "set": { "theme": "dark" } }] }"#, at: "m2.json")
+        try folder.writeFile(#"{ "jobs": [{ "preset": "spinner", "output": "c.gif", "set": { "theme": "dark" } }] }"#, at: "m2.json")
         let r = wavegen(["build", folder.file("m2.json"), "-q"])
         #expect(r.code == 65)
-        #expect(r.errLines == [#"\#(folder.file("m2.json")):1:72: error: at jobs[0].set.theme: the preset classic has no "dark" object, so it has no dark theme; add one (docs/presets.md, "Dark twin") or drop the theme"#], "\(r.err)")
+        #expect(r.errLines == [#"\#(folder.file("m2.json")):1:72: error: at jobs[0].set.theme: the preset spinner has no "dark" object, so it has no dark theme; add one (docs/presets.md, "Dark twin") or drop the theme"#], "\(r.err)")
     }
 }
