@@ -10,7 +10,7 @@ enum PresetOptions {
         OptionSpec(names: ["--fps"], value: "n", help: "Shortcut for fps=n."),
         OptionSpec(names: ["--level"], value: "0…1", help: "Shortcut for level=n."),
         OptionSpec(names: ["--background"], value: "color", help: "Shortcut for background=color (or transparent)."),
-        OptionSpec(names: ["--theme"], value: "light|dark", help: "light (default) or dark: dark applies the preset's \"dark\" colors, before --set and its shortcuts.",
+        OptionSpec(names: ["--theme"], value: "light|dark", help: "light, or dark: the preset's \"dark\" colors, applied before --set and its shortcuts.",
                    defaultText: "light", completion: .words(WaveConfig.themes)),
     ]
 
