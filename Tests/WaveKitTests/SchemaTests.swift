@@ -38,6 +38,24 @@ import Testing
         #expect(keys(schema["properties"]?["label"]?["properties"]?["stroke"]) == WaveConfig.strokeKeys)
     }
 
+    /// The `dark` object's key pattern takes exactly the color key paths the loader applies.
+    @Test func darkKeysMatchTheLoader() throws {
+        guard case let .string(pattern)? = schema["properties"]?["dark"]?["propertyNames"]?["pattern"]?.value else {
+            Issue.record("no dark key pattern"); return
+        }
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ text: String) -> Bool { regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil }
+        let root = try JSONParser.parse(Array(##"{"layers": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}], "border": {}, "label": {"stroke": {}}}"##.utf8))
+        for key in WaveConfig.darkColorKeys.flatMap({ $0 == "layers[N].color" ? ["layers[0].color", "layers[11].color"] : [$0] }) {
+            #expect(matches(key), "schema refuses \(key)")
+            #expect(WaveConfig.darkKeyProblem(key, in: root) == nil, "loader refuses \(key)")
+        }
+        for key in ["fps", "layers[0].opacity", "layers.color", "label", "border.width", "gif.edges", "Background", "layers[01].color"] {
+            #expect(!matches(key), "schema accepts \(key)")
+            if key != "layers[01].color" { #expect(WaveConfig.darkKeyProblem(key, in: root) != nil, "loader accepts \(key)") }
+        }
+    }
+
     /// The `extends` pattern takes every path and every bundled name the loader reads, pinned or
     /// not, and refuses a name whose version is not a whole number from 1, as the loader does.
     @Test func extendsPatternMatchesTheLoader() throws {

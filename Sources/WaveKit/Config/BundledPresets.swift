@@ -33,7 +33,8 @@ public enum BundledPresets {
     { "color": "#90CAF9", "amplitude": 0.08, "wavelength": 2, "phase": 0.5, "speed": 0.5 },
     { "color": "#42A5F5", "amplitude": 0.08, "wavelength": 2, "phase": 0, "speed": 0.5 },
     { "color": "#1E88E5", "amplitude": 0.08, "wavelength": 2, "phase": 0.25, "speed": 0.5 }
-  ]
+  ],
+  "dark": { "background": "#0B1622", "layers[0].color": "#0D47A1", "layers[1].color": "#1565C0", "layers[2].color": "#42A5F5" }
 }
 
 """##,
@@ -78,7 +79,11 @@ public enum BundledPresets {
     { "color": "#1E88E5", "amplitude": 0.05, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
   ],
   "label": { "text": "{percent}%", "size": 0.3, "color": "#1E88E5", "colorOnWater": "#FFFFFF" },
-  "gif": { "edges": "matte", "matte": "#FFFFFF" }
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#90CAF9", "layers[0].color": "#0D47A1", "layers[1].color": "#1565C0", "layers[2].color": "#1E88E5",
+    "label.color": "#90CAF9", "label.colorOnWater": "#FFFFFF", "gif.matte": "#121212"
+  }
 }
 
 """##,
@@ -752,6 +757,26 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
         }
       },
       "additionalProperties": false
+    },
+    "dark": {
+      "description": "The dark twin: colors by key path that --theme dark (or a manifest's \"theme\": \"dark\") applies after the preset's own values and before every override. Only color keys: background, layers[N].color (N a layer the preset has), border.color, label.color, label.colorOnWater, label.stroke.color (the border, label or stroke must be in the preset), gif.matte (opaque). Merges through extends key by key; null drops an inherited entry.",
+      "type": "object",
+      "propertyNames": {
+        "pattern": "^(background|layers\\[(0|[1-9][0-9]*)\\]\\.color|border\\.color|label\\.color|label\\.colorOnWater|label\\.stroke\\.color|gif\\.matte|[$_].*)$"
+      },
+      "properties": {
+        "gif.matte": {
+          "$ref": "#/$defs/opaqueColor"
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": {
+        "$ref": "#/$defs/color"
+      }
     }
   },
   "patternProperties": {

@@ -10,7 +10,7 @@ extension PresetLoader {
     public func inputFiles(_ reference: String, overrides: [PresetOverride] = []) -> [String] {
         var files: [String] = []
         guard var resolved = try? resolve(reference, reading: { files.append($0) }) else { return files }
-        for o in overrides { try? resolved.root.set(o.value, at: o.path) }
+        for o in overrides where !o.isTheme { try? resolved.root.set(o.value, at: o.path) }
         for key in ["rider.image", "label.font"] {
             guard let path = KeyPathExpression(parsing: key)?.components,
                   case let .string(named)? = resolved.root.node(at: path)?.value, !named.isEmpty else { continue }

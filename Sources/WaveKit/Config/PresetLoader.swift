@@ -67,8 +67,16 @@ public struct PresetLoader: Sendable {
     /// `load`, also returning the merged document the config was decoded from (the `extends`
     /// chain merged and the overrides applied): with the assets it names, everything that
     /// determines the config.
+    /// A `theme` override (`--theme`, a manifest's `"theme"`) is not a key: "dark" applies the
+    /// preset's `dark` colors after its own values and before every other override.
     public func loadDocument(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
         var resolved = try resolve(reference)
+        var overrides = overrides
+        let theme = try PresetLoader.theme(in: overrides)
+        overrides.removeAll { $0.isTheme }
+        if theme.name == "dark", let chooser = theme.override {
+            overrides = try PresetLoader.darkOverrides(resolved, chosenBy: chooser) + overrides
+        }
         for o in overrides {
             // Applying a path recurses once per part: deeper paths are refused, not followed.
             guard o.path.components.count <= KeyPathExpression.maximumParts else {
@@ -137,7 +145,7 @@ public struct PresetLoader: Sendable {
     /// file has it; else the last file of the chain that holds it (for a missing key, the object
     /// that should hold it).
     func locate(_ problem: DocumentProblem, in resolved: Resolved, overrides: [PresetOverride]) -> DocumentProblem {
-        let path = KeyPathExpression(parsing: problem.keyPath)?.components ?? []
+        let path = PresetLoader.components(ofProblemPath: problem.keyPath)
         if let o = overrides.last(where: { !path.isEmpty && path.starts(with: $0.path.components) }) {
             let inside = Array(path.dropFirst(o.path.components.count))
             return o.problem(problem.message, keyPath: o.keyPath(appending: inside), kind: problem.kind, inside: inside)
@@ -281,9 +289,9 @@ public struct PresetLoader: Sendable {
     /// the nearest enclosing value. The preset itself and its root when nothing on the path is there.
     static func origin(of path: String, in chain: [(file: String, root: JSONNode)]) -> (file: String, node: JSONNode) {
         let leaf = chain[chain.count - 1]
-        guard let expression = KeyPathExpression(parsing: path) else { return (leaf.file, leaf.root) }
-        for length in stride(from: expression.components.count, to: 0, by: -1) {
-            let prefix = Array(expression.components.prefix(length))
+        let components = PresetLoader.components(ofProblemPath: path)
+        for length in stride(from: components.count, to: 0, by: -1) {
+            let prefix = Array(components.prefix(length))
             for link in chain.reversed() {
                 if let node = link.root.node(at: prefix) { return (link.file, node) }
             }

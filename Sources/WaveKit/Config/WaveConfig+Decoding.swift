@@ -6,7 +6,7 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp", "apng",
+        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
@@ -168,6 +168,8 @@ extension WaveConfig {
         let rider = decodeRider(root["rider"], box: box, scale: scale, layerCount: layers.count, images: images, reader: &r)
 
         let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
+
+        checkDark(root, reader: &r)
 
         guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
         return .success(WaveConfig(

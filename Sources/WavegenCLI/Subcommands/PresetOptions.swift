@@ -10,6 +10,8 @@ enum PresetOptions {
         OptionSpec(names: ["--fps"], value: "n", help: "Shortcut for fps=n."),
         OptionSpec(names: ["--level"], value: "0…1", help: "Shortcut for level=n."),
         OptionSpec(names: ["--background"], value: "color", help: "Shortcut for background=color (or transparent)."),
+        OptionSpec(names: ["--theme"], value: "light|dark", help: "light, or dark: the preset's \"dark\" colors, applied before --set and its shortcuts.",
+                   defaultText: "light", completion: .words(WaveConfig.themes)),
     ]
 
     /// The default preset rendered when none is named.
@@ -39,6 +41,10 @@ enum PresetOptions {
         /// A shortcut's override, named by the option the user typed.
         func shortcut(_ key: String, _ value: JSONNode, from option: String) {
             result.append(PresetOverride(key, value, origin: PresetOverride.Origin(file: option)))
+        }
+        if let theme = a.value("--theme") {
+            guard WaveConfig.themes.contains(theme) else { throw .usage("--theme expects light or dark, got '\(theme)'") }
+            result.append(.theme(theme))
         }
         if let s = a.value("--size") {
             let parts = s.lowercased().split(separator: "x")
