@@ -75,7 +75,7 @@ public struct BuildPlan: Sendable {
         for job in manifest.jobs {
             let presetName = self.presetName(job, loader: loader)
             if let note = vectorNote(job) { notes.append(note) }
-            for cell in cells(job) {
+            for (cell, paths) in expand(job, name: presetName, cli: cli, manifest: manifest, loader: loader) {
                 let configIndex = configs.count
                 let config = load(job, variant: cell.variant, level: cell.level, scale: cell.scale, cli: cli, manifest: manifest, loader: loader)
                 if case let .success(loaded) = config.result {
@@ -86,9 +86,7 @@ public struct BuildPlan: Sendable {
                     }
                 }
                 configs.append(config)
-                let density = densityScale(job, cell: cell, cli: cli, loader: loader)
-                for format in cell.formats {
-                    let path = outputPath(job, name: presetName, cell: cell, density: density, format: format, manifest: manifest)
+                for (format, path) in paths {
                     outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
                                           format: format, path: path, key: OnDisk.landingPath(path), config: configIndex))
                 }
@@ -137,6 +135,16 @@ public struct BuildPlan: Sendable {
         return cells
     }
 
+    /// A job's cells, each with the path of every format written there: the one expansion `make`
+    /// and `plannedPaths` share.
+    static func expand(_ job: BuildManifest.Job, name: String, cli: [PresetOverride], manifest: BuildManifest,
+                       loader: PresetLoader) -> [(cell: Cell, paths: [(format: OutputFormat, path: String)])] {
+        cells(job).map { cell in
+            let density = densityScale(job, cell: cell, cli: cli, loader: loader)
+            return (cell, cell.formats.map { ($0, outputPath(job, name: name, cell: cell, density: density, format: $0, manifest: manifest)) })
+        }
+    }
+
     /// The note a job with more than one scale and a vector format gets, once.
     static func vectorNote(_ job: BuildManifest.Job) -> String? {
         guard (job.scales?.count ?? 0) > 1, (job.formats ?? []).contains(where: \.isVector) else { return nil }
@@ -170,11 +178,8 @@ public struct BuildPlan: Sendable {
     public static func plannedPaths(_ manifest: BuildManifest, overrides cli: [PresetOverride] = []) -> [String] {
         var outputs: [Output] = []
         for job in manifest.jobs {
-            let name = presetName(job, loader: .standard)
-            for cell in cells(job) {
-                let density = densityScale(job, cell: cell, cli: cli, loader: .standard)
-                for format in cell.formats {
-                    let path = outputPath(job, name: name, cell: cell, density: density, format: format, manifest: manifest)
+            for (cell, paths) in expand(job, name: presetName(job, loader: .standard), cli: cli, manifest: manifest, loader: .standard) {
+                for (format, path) in paths {
                     outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
                                           format: format, path: path, key: path, config: 0))
                 }

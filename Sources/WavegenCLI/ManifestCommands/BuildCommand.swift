@@ -241,37 +241,23 @@ enum BuildCommand: Subcommand {
     static func checkOutputs(_ plan: BuildPlan, allowOutside: Bool, lockPath: String) throws(CommandError) {
         let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
         let lockKey = OnDisk.landingPath(lockPath)
+        // Why a write to `path` (landing at `key`) is refused, or nil; `change` says what to edit.
+        func problem(_ path: String, key: String, change: String) -> String? {
+            if key == lockKey { return "\(path) is the lock file, which this build writes; change the \(change)" }
+            if let role = ProtectedFiles.role(of: path) { return "\(path) is \(role), which this build reads; change the \(change)" }
+            guard !allowOutside, !OnDisk.isInside(key, folder: root) else { return nil }
+            let through = key == BuildPlan.normalised(path) ? "" : " (through a link: it lands in \(key))"
+            return "\(path) is outside the manifest's folder\(through); pass --allow-outside to write there"
+        }
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
-        for o in plan.outputs where !seen.contains(o.job.index) {
-            var message: String?
-            if o.key == lockKey {
-                message = "\(o.path) is the lock file, which this build writes; change the output template"
-            } else if let role = ProtectedFiles.role(of: o.path) {
-                message = "\(o.path) is \(role), which this build reads; change the output template"
-            } else if !allowOutside, !OnDisk.isInside(o.key, folder: root) {
-                let through = o.key == BuildPlan.normalised(o.path) ? "" : " (through a link: it lands in \(o.key))"
-                message = "\(o.path) is outside the manifest's folder\(through); pass --allow-outside to write there"
-            }
-            guard let message else { continue }
-            seen.insert(o.job.index)
-            problems.append(DocumentProblem(file: plan.manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
-                                            keyPath: "jobs[\(o.job.index)].output", message: message))
-        }
-        for f in plan.files where !seen.contains(f.job.index) {
-            let message: String
-            if f.key == lockKey {
-                message = "\(f.path) is the lock file, which this build writes; change the catalog"
-            } else if let role = ProtectedFiles.role(of: f.path) {
-                message = "\(f.path) is \(role), which this build reads; change the catalog"
-            } else if !allowOutside, !OnDisk.isInside(f.key, folder: root) {
-                message = "\(f.path) is outside the manifest's folder; pass --allow-outside to write there"
-            } else {
-                continue
-            }
-            seen.insert(f.job.index)
-            problems.append(DocumentProblem(file: plan.manifest.file, line: f.job.outputLine, column: f.job.outputColumn,
-                                            keyPath: "jobs[\(f.job.index)].catalog", message: message))
+        let writes = plan.outputs.map { (path: $0.path, key: $0.key, job: $0.job, field: "output", change: "output template") }
+            + plan.files.map { (path: $0.path, key: $0.key, job: $0.job, field: "catalog", change: "catalog") }
+        for w in writes where !seen.contains(w.job.index) {
+            guard let message = problem(w.path, key: w.key, change: w.change) else { continue }
+            seen.insert(w.job.index)
+            problems.append(DocumentProblem(file: plan.manifest.file, line: w.job.outputLine, column: w.job.outputColumn,
+                                            keyPath: "jobs[\(w.job.index)].\(w.field)", message: message))
         }
         if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
     }
