@@ -41,19 +41,13 @@ public enum OnDisk {
     /// The real path of the folder `path` is in, joined to its last component: where a write to
     /// `path` lands (a write replaces a link in the last place, it does not follow it).
     public static func landingPath(_ path: String) -> String {
-        let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-        guard let slash = trimmed.lastIndex(of: "/") else { return join(realPath("."), trimmed) }
-        let folder = String(trimmed[..<slash])
-        return join(realPath(folder.isEmpty ? "/" : folder), String(trimmed[trimmed.index(after: slash)...]))
+        let folder = PathText.folder(of: path)
+        return PathText.joined(realPath(folder.isEmpty ? "." : folder), PathText.lastComponent(of: path))
     }
 
     /// Whether the real path `path` is `folder` or below it (both real paths).
     public static func isInside(_ path: String, folder: String) -> Bool {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
-    }
-
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     /// Why `path` cannot be a file name wavegen writes, or nil when it can: a NUL (the system would
