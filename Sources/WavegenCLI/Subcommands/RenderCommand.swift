@@ -6,7 +6,7 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF, WebP, APNG, SVG or Lottie.",
+        abstract: "Render a preset to an animated GIF, WebP, APNG, SVG, Lottie or dotLottie.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [ArgumentSpec(name: "<preset>", help: "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).",
                                  completion: .presets)],
