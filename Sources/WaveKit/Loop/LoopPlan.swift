@@ -97,11 +97,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public init?(fileExtension ext: String) {
         let ext = ext.lowercased()
         guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext })
-            ?? OutputFormat.allCases.first(where: { $0.rawValue == ext && $0 != .lottie }) else { return nil }
+            ?? OutputFormat.allCases.first(where: { $0.rawValue == ext && $0 != .lottie && $0 != .dotlottie }) else { return nil }
         self = format
     }
 
-    /// The known extensions, for messages: ".gif, .webp, .png (or .apng), .svg or .json".
+    /// The known extensions, for messages: ".gif, .webp, .png (or .apng), .svg, .json or .lottie".
     public static var extensionList: String {
         let names = allCases.map { f in
             "." + f.fileExtension + (f.rawValue != f.fileExtension && OutputFormat(fileExtension: f.rawValue) == f ? " (or .\(f.rawValue))" : "")
