@@ -75,6 +75,41 @@ public enum ZipArchive {
         guard zip_file_set_external_attributes(archive, i, 0, hostUnix, unixAttributes) == 0 else { throw failure("attributes of") }
     }
 
+    /// The entries of the archive `bytes`, in their order, read back with libzip (for checks: the
+    /// writer's counterpart, not a general unzip).
+    public static func entries(of bytes: [UInt8]) throws(ZipError) -> [Entry] {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 1)
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) } }
+        guard let source = zip_source_buffer_create(copy, UInt64(bytes.count), 1, &error) else {
+            copy.deallocate()
+            throw ZipError(operation: "read buffer", message: String(cString: zip_error_strerror(&error)))
+        }
+        guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip_source_free(source)
+            throw ZipError(operation: "open for reading", message: String(cString: zip_error_strerror(&error)))
+        }
+        defer { zip_discard(archive) }
+        var entries: [Entry] = []
+        for i in 0..<UInt64(max(0, zip_get_num_entries(archive, 0))) {
+            func failure(_ operation: String) -> ZipError {
+                ZipError(operation: "\(operation) entry \(i)", message: String(cString: zip_error_strerror(zip_get_error(archive))))
+            }
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(archive, i, 0, &stat) == 0, let name = stat.name else { throw failure("stat") }
+            guard let file = zip_fopen_index(archive, i, 0) else { throw failure("open") }
+            defer { zip_fclose(file) }
+            var data = [UInt8](repeating: 0, count: Int(stat.size))
+            let n = data.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
+            guard n == Int64(stat.size) else { throw failure("read") }
+            entries.append(Entry(path: String(cString: name), bytes: data))
+        }
+        return entries
+    }
+
     /// The bytes a closed archive left in its buffer source.
     static func contents(of source: OpaquePointer) throws(ZipError) -> [UInt8] {
         func failure(_ operation: String) -> ZipError {
