@@ -52,7 +52,7 @@ enum RenderCommand: Subcommand {
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
         if framesFolder != nil, format.isVector {
-            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a Lottie") has none (render a .webp or .gif with --frames to see them)")
+            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a \(format.name)") has none (render a .webp or .gif with --frames to see them)")
         }
         if format.isVector, !a.has("--quiet") {
             var ignored: [String] = []
