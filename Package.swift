@@ -19,6 +19,7 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         .systemLibrary(name: "CZopfli", pkgConfig: nil, providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"]), .brew(["fontconfig"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"]), .brew(["libzip"])]),
 
         // Pure Swift: the operating system's sockets, signals and file stamps, with a Linux and a
         // Darwin branch side by side; the only target that imports Glibc, Musl or Darwin.
@@ -31,8 +32,10 @@ let package = Package(
         .target(name: "WaveAPNG", dependencies: ["WavePlatform", "CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),
         .target(name: "WaveText", dependencies: ["CFreeType", "CFontconfig"]),
+        // ZIP archives (dotLottie) written with libzip: fixed entry order, time stamps and attributes.
+        .target(name: "WaveZip", dependencies: ["CZip"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
-        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText"]),
+        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]),
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
         .target(name: "WavegenCLI", dependencies: ["WavePlatform", "WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
@@ -56,6 +59,7 @@ let package = Package(
         .testTarget(name: "WavePNGTests", dependencies: ["WavePNG"]),
         .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
+        .testTarget(name: "WaveZipTests", dependencies: ["WaveZip"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),

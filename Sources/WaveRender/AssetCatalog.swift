@@ -17,6 +17,7 @@ public enum AssetCatalog {
         case .apng: "public.png"
         case .svg: "public.svg-image"
         case .lottie: "public.json"
+        case .dotlottie: "public.zip-archive"
         }
     }
 

@@ -38,7 +38,7 @@ public struct DisplayedFrames: Sendable {
             case .apng:
                 let png = try APNGDecoder(bytes)
                 return DisplayedFrames(width: png.width, height: png.height, frames: png.frames.map(\.rgba), delays: png.frames.map(\.seconds))
-            case .svg, .lottie:
+            case .svg, .lottie, .dotlottie:
                 throw RenderError(.failure, ["\(format.name) has no raster frames to decode"])
             }
         } catch let e as RenderError {

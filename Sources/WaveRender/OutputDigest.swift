@@ -4,6 +4,7 @@ import WaveGIF
 import WaveKit
 import WaveText
 import WaveWebP
+import WaveZip
 
 /// Digests that tell a build whether an output would change without rendering it.
 ///
@@ -14,7 +15,7 @@ import WaveWebP
 public enum OutputDigest {
     /// Bumped whenever a change to wavegen changes the bytes it writes for the same inputs (the
     /// pinned digests in PinnedOutputTests change with it), so locks made before re-render.
-    public static let outputVersion = 6
+    public static let outputVersion = 7
 
     /// The encoder identity folded into every input digest.
     public static var encoderIdentity: String {
@@ -23,11 +24,12 @@ public enum OutputDigest {
 
     /// Every library whose bytes reach a `format` output besides the label's (FreeType, folded into
     /// the font part): APNG's deflate engines, and libdeflate in the vector writers' embedded
-    /// rider PNG.
+    /// rider PNG, and libzip in the dotLottie archive.
     public static func encoderIdentity(for format: OutputFormat) -> String {
         switch format {
         case .apng: encoderIdentity + "; libdeflate \(APNGEncoder.libraryVersion); zopfli \(APNGEncoder.zopfliIdentity)"
         case .svg, .lottie: encoderIdentity + "; libdeflate \(APNGEncoder.libraryVersion)"
+        case .dotlottie: encoderIdentity + "; libdeflate \(APNGEncoder.libraryVersion); libzip \(ZipArchive.libraryVersion)"
         case .gif, .webp: encoderIdentity
         }
     }

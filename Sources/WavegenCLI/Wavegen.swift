@@ -72,7 +72,7 @@ public enum Wavegen {
     }
 
     /// What wavegen does, in one line (help's overview, the man page's NAME).
-    static let abstract = "Generate seamlessly looping water-wave animations (GIF, WebP, APNG, SVG and Lottie) from JSON presets."
+    static let abstract = "Generate seamlessly looping water-wave animations (GIF, WebP, APNG, SVG, Lottie and dotLottie) from JSON presets."
 
     /// The options accepted without a subcommand.
     static let globalOptions = [

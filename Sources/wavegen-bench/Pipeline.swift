@@ -136,7 +136,7 @@ enum Pipeline {
             for (k, f) in frames.enumerated() { try apng.add(f, delay: timing.delays[k]) }
             bytes = try apng.finish()
             t.encode = now() - start
-        case .svg, .lottie:
+        case .svg, .lottie, .dotlottie:
             // A vector writer draws no frames; its encode time is writing the document.
             start = now()
             let animation = Animation(config: config, plan: plan, label: try labelOverlay(config, plan: plan))

@@ -91,7 +91,7 @@ func config(speeds: [Double], fps: Double, duration: LoopDuration = .auto, toler
                 let t = plan.timing(for: format)
                 let units = format == .gif ? 100.0 : 1000.0
                 #expect(t.delays.reduce(0, +) == Int((plan.duration * units).rounded()))
-                let shortest = switch format { case .gif: 2; case .webp, .apng: 11; case .svg, .lottie: 0 }
+                let shortest = switch format { case .gif: 2; case .webp, .apng: 11; case .svg, .lottie, .dotlottie: 0 }
                 #expect(t.delays.min()! >= shortest)
                 // Every frame is within half a unit of its exact time.
                 var elapsed = 0

@@ -31,7 +31,7 @@ import WaveWebP
         case .gif: return try GIFDecoder.decode(bytes).frames
         case .webp: return try WebPAnimationDecoder.decode(bytes).frames
         case .apng: return try APNGDecoder(bytes).frames.map(\.rgba)
-        case .svg, .lottie: Issue.record("a vector format has no frames"); return []
+        case .svg, .lottie, .dotlottie: Issue.record("a vector format has no frames"); return []
         }
     }
 

@@ -58,15 +58,21 @@ import WaveRender
         }
     }
 
-    /// classic: a background solid and one shape layer of three groups, each drifting by exactly one
-    /// wavelength over the loop in two linear keyframes at frames 0 and N.
+    /// The drift group of each wave layer: the group inside its `level` group.
+    func driftGroups(_ layers: [JSONNode]) -> [JSONNode] {
+        layers.compactMap { items(items($0["shapes"]).first?["it"]).first { string($0["ty"]) == "gr" } }
+    }
+
+    /// classic: a shape layer per wave (front first) and a background rectangle, each wave drifting
+    /// by exactly one wavelength over the loop in two linear keyframes at frames 0 and N.
     @Test func classicDriftsOneWavelengthPerLoop() throws {
         let (doc, animation) = try document("classic")
         let layers = items(doc["layers"])
-        #expect(layers.count == 2)
-        #expect(number(layers[1]["ty"]) == 1)
-        #expect(string(layers[1]["sc"]) == "#e3f2fd")
-        let waves = items(items(layers[0]["shapes"]).first?["it"]).filter { string($0["ty"]) == "gr" }
+        #expect(layers.map { string($0["nm"]) } == ["wave 3", "wave 2", "wave 1", "background"])
+        let background = objects(layers[3]).first { string($0["ty"]) == "fl" }
+        #expect(string(background?["c"]?["sid"]) == "background")
+        #expect(items(background?["c"]?["k"]).compactMap { number($0) } == [0.8912, 0.95, 0.9931])
+        let waves = driftGroups(Array(layers.prefix(3)))
         #expect(waves.count == 3)
         let wavelength = animation.config.layers[0].wavelength
         for group in waves {
@@ -79,13 +85,17 @@ import WaveRender
         }
     }
 
-    /// The surface path is wider than the shape by the distance it drifts, and its vertices lie on
-    /// the layer's sine at frame 0 (within the rounding of 2 decimals).
+    /// The surface path is wider than the shape by the distance it drifts, and its vertices, moved
+    /// by the level group's position (the still water line), lie on the layer's sine at frame 0
+    /// (within the rounding of 2 decimals).
     @Test func surfaceVerticesLieOnTheSine() throws {
         let (doc, animation) = try document("classic")
         let model = WaveModel(config: animation.config, plan: animation.plan)
         let surfaces = model.surfaces(frame: 0, of: animation.plan.frameCount)
-        let groups = items(items(items(doc["layers"])[0]["shapes"]).first?["it"]).filter { string($0["ty"]) == "gr" }
+        let layers = Array(items(doc["layers"]).prefix(3))
+        let groups = driftGroups(layers)
+        let lines = layers.map { items(items(items($0["shapes"]).first?["it"]).last?["p"]?["k"]).compactMap { number($0) } }
+        #expect(lines.allSatisfy { $0 == [0, model.stillLevel(frame: 0, of: animation.plan.frameCount)] })
         // Front layer first.
         for (g, layer) in zip(groups, (0..<3).reversed()) {
             let path = try #require(items(g["it"]).first?["ks"]?["k"])
@@ -94,7 +104,7 @@ import WaveRender
             #expect(surface.first![0] <= -animation.config.layers[layer].wavelength)
             #expect(surface.last![0] >= Double(animation.config.width))
             for v in surface {
-                #expect(abs(v[1] - surfaces.surface(layer: layer, atX: v[0])) <= 0.006, "layer \(layer) at x \(v[0])")
+                #expect(abs(v[1] + lines[0][1] - surfaces.surface(layer: layer, atX: v[0])) <= 0.006, "layer \(layer) at x \(v[0])")
             }
         }
     }
@@ -106,7 +116,7 @@ import WaveRender
             let (doc, _) = try document(name, sets)
             let layers = items(doc["layers"]) + items(doc["assets"]).flatMap { items($0["layers"]) }
             return layers.flatMap { items($0["shapes"]) }.compactMap { shape -> [(t: Double?, x: Double?)]? in
-                guard let transform = items(shape["it"]).last, transform["p"]?["a"] != nil else { return nil }
+                guard string(shape["nm"]) == "level", let transform = items(shape["it"]).last, number(transform["p"]?["a"]) == 1 else { return nil }
                 return items(transform["p"]?["k"]).map { (number($0["t"]), number($0["o"]?["x"])) }
             }
         }
@@ -124,7 +134,8 @@ import WaveRender
         }
         #expect(try levelTimes("classic").isEmpty)
         let ramp = try levelTimes("classic", ["level={\"from\":0.2,\"to\":0.8}"])
-        #expect(ramp.count == 1 && ramp[0].map(\.t) == [0, 99, 100] && ramp[0][0].x == 0)
+        // One level group per wave layer, all with the same keyframes.
+        #expect(ramp.count == 3 && ramp.allSatisfy { $0.map(\.t) == [0, 99, 100] && $0[0].x == 0 })
     }
 
     /// orb: the water composed in a precomposition clipped by a track matte of the shape; the label's
@@ -134,12 +145,13 @@ import WaveRender
         let (doc, _) = try document("orb")
         let layers = items(doc["layers"])
         #expect(layers.map { number($0["ty"]) } == [4, 4, 0])
+        #expect(layers.map { string($0["nm"]) } == ["border", "shape", "water"])
         #expect(string(objects(layers[0]).first { string($0["ty"]) == "st" }?["ty"]) == "st")
         #expect(number(layers[1]["td"]) == 1 && number(layers[2]["tt"]) == 1)
         #expect(string(layers[2]["refId"]) == "water")
         let water = try #require(items(doc["assets"]).first { string($0["id"]) == "water" })
         let inner = items(water["layers"])
-        #expect(inner.count == 3)
+        #expect(inner.map { string($0["nm"]) } == ["label", "label color", "wave 3", "wave 2", "wave 1"])
         #expect(number(inner[0]["td"]) == 1 && number(inner[1]["tt"]) == 1)
         #expect(!objects(doc).contains { $0["masksProperties"] != nil || $0["ef"] != nil || $0["a"] != nil && $0["x"] != nil })
     }
@@ -157,10 +169,18 @@ import WaveRender
         for key in ["p", "r"] {
             #expect(items(rider["ks"]?[key]?["k"]).map { number($0["t"]) } == (0...n).map { Double($0) })
         }
+        // It hangs from the null layer `level` (right under it), placed relative to the water line.
+        let layers = items(doc["layers"])
+        let index = try #require(layers.firstIndex { number($0["ty"]) == 2 })
+        let null = layers[index + 1]
+        #expect(number(null["ty"]) == 3 && string(null["nm"]) == "level" && number(rider["parent"]) == number(null["ind"]))
+        #expect(string(null["ks"]?["p"]?["sid"]) == "level")
+        let line = try #require(number(items(null["ks"]?["p"]?["k"]).last))
         let first = items(items(rider["ks"]?["p"]?["k"]).first?["s"]).compactMap { number($0) }
-        let pose = try #require(animation.config.rider).pose(on: WaveModel(config: animation.config, plan: animation.plan)
-            .surfaces(atLoopFraction: 0, frames: n), box: animation.config.box)
-        #expect(abs(first[0] - pose.x) <= 0.005 && abs(first[1] - pose.y) <= 0.005)
+        let model = WaveModel(config: animation.config, plan: animation.plan)
+        let pose = try #require(animation.config.rider).pose(on: model.surfaces(atLoopFraction: 0, frames: n), box: animation.config.box)
+        #expect(abs(line - model.stillLevel(frame: 0, of: n)) <= 0.0005)
+        #expect(abs(first[0] - pose.x) <= 0.005 && abs(first[1] + line - pose.y) <= 0.006)
     }
 
     /// Colours are written so that rounding and truncating players agree on the 8-bit value.
@@ -227,5 +247,99 @@ import WaveRender
         let matte = try #require(items(water["layers"]).first { number($0["td"]) == 1 })
         let paths = items(matte["shapes"]).flatMap { items($0["it"]) }.filter { string($0["ty"]) == "sh" }.map(\.compactText)
         #expect(Set(paths).count == paths.count, "a contour is written twice")
+    }
+
+    /// The layer names apps target: `wave 1`…`wave n` back to front (each a layer whose only shape
+    /// is the group `level`, holding the drift group), and the label, shape, water, border and
+    /// background layers where the preset has them.
+    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    func layersAreNamedStably(_ name: String) throws {
+        let (doc, animation) = try document(name)
+        let layers = items(doc["layers"]) + items(doc["assets"]).flatMap { items($0["layers"]) }
+        let names = layers.compactMap { string($0["nm"]) }
+        #expect(names.count == layers.count, "every layer is named")
+        let waves = names.filter { $0.hasPrefix("wave ") }
+        #expect(waves == (1...animation.config.layers.count).reversed().map { "wave \($0)" })
+        for layer in layers where string(layer["nm"])?.hasPrefix("wave ") == true {
+            let shapes = items(layer["shapes"])
+            #expect(shapes.count == 1 && string(shapes[0]["nm"]) == "level")
+            let drift = items(shapes[0]["it"]).filter { string($0["ty"]) == "gr" }
+            #expect(drift.count == 1 && string(items(drift[0]["it"]).last?["ty"]) == "tr")
+        }
+        #expect(names.contains("border") == (animation.config.border != nil))
+        #expect(names.contains("label") == (animation.config.label != nil))
+        #expect(names.contains("rider") == (animation.config.rider != nil))
+    }
+
+    /// The level: every group named `level` (and the null layer `level`) has the position (0, y),
+    /// y the still water line box.y + box.height × (1 − level), with the slot id `level`; the
+    /// top-level `slots` holds the same property; no drift keyframe shares that property.
+    @Test(arguments: ["boat", "classic", "orb", "classic-0.37"])
+    func levelIsOneSlottedPosition(_ name: String) throws {
+        let preset = name.hasPrefix("classic") ? "classic" : name
+        let (doc, animation) = try document(preset, name == "classic-0.37" ? ["level=0.37"] : [])
+        let box = animation.config.box
+        let level = animation.config.level.level(frame: 0, of: animation.plan.frameCount)
+        let expected = box.y + box.height * (1 - level)
+        let slot = try #require(doc["slots"]?["level"]?["p"])
+        #expect(number(slot["a"]) == 0)
+        let value = items(slot["k"]).compactMap { number($0) }
+        #expect(value.count == 2 && value[0] == 0 && abs(value[1] - expected) <= 0.0005)
+        let levelGroups = objects(doc).filter { string($0["nm"]) == "level" && string($0["ty"]) == "gr" }
+        #expect(!levelGroups.isEmpty)
+        for group in levelGroups {
+            let position = try #require(items(group["it"]).last?["p"])
+            #expect(string(position["sid"]) == "level")
+            #expect(items(position["k"]).compactMap { number($0) } == value)
+        }
+        let slotted = objects(doc).filter { string($0["sid"]) == "level" }
+        #expect(slotted.count == levelGroups.count + (animation.config.rider == nil ? 0 : 1))
+    }
+
+    /// Colours: every fill and stroke colour but the mattes' white names a slot, each slot in the
+    /// top-level `slots` with the value the property shows; the names are `ThemeColors`'.
+    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    func everyColourIsSlotted(_ name: String) throws {
+        let (doc, animation) = try document(name)
+        let paints = objects(doc).filter { ["fl", "st"].contains(string($0["ty"]) ?? "") }
+        let colours = ThemeColors(animation.config)
+        for paint in paints {
+            guard let c = paint["c"] else { continue }
+            let value = items(c["k"]).compactMap { number($0) }
+            guard let sid = string(c["sid"]) else {
+                #expect(value == [1, 1, 1], "an unslotted colour that is not a matte's white: \(value)")
+                continue
+            }
+            #expect(colours[sid] != nil, "\(sid) is not a ThemeColors name")
+            #expect(items(doc["slots"]?[sid]?["p"]?["k"]).compactMap { number($0) } == value, "\(sid)")
+        }
+        for (id, _) in colours.named where id != "background" || animation.config.background.a > 0 {
+            #expect(doc["slots"]?[id] != nil, "no slot \(id)")
+        }
+    }
+
+    /// dotLottie: the archive's entries in their fixed order, deflated, stamped 1980-01-01 00:00,
+    /// and the same bytes from two renders. (scripts/check-lottie unzips it with Python's zipfile,
+    /// checks the manifest and renders each theme in rlottie.)
+    @Test(arguments: [("classic", ["manifest.json", "a/classic.json", "t/light.json", "t/dark.json"]),
+                      ("boat", ["manifest.json", "a/boat.json", "t/light.json", "i/rider.png"]),
+                      ("spinner", ["manifest.json", "a/spinner.json", "t/light.json"])])
+    func dotLottieEntries(_ name: String, _ expected: [String]) throws {
+        let a = try RenderPipeline(threads: 1).render(name, format: .dotlottie)
+        let b = try RenderPipeline(threads: 2).render(name, format: .dotlottie)
+        #expect(a == b)
+        // Local file headers, read one after another.
+        var names: [String] = []
+        var at = 0
+        func u16(_ i: Int) -> Int { Int(a[i]) | Int(a[i + 1]) << 8 }
+        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
+        while at + 30 <= a.count, u32(at) == 0x0403_4b50 {
+            #expect(u16(at + 8) == 8, "deflated")
+            #expect(u16(at + 10) == 0 && u16(at + 12) == (1 << 5 | 1), "1980-01-01 00:00")
+            let nameLength = u16(at + 26), extra = u16(at + 28), size = u32(at + 18)
+            names.append(String(decoding: a[(at + 30)..<(at + 30 + nameLength)], as: UTF8.self))
+            at += 30 + nameLength + extra + size
+        }
+        #expect(names == expected)
     }
 }

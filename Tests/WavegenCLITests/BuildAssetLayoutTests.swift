@@ -283,7 +283,7 @@ import WaveWebP
 
     @Test func catalogTypeIdentifiers() {
         #expect(OutputFormat.allCases.map(AssetCatalog.typeIdentifier)
-            == ["com.compuserve.gif", "org.webmproject.webp", "public.png", "public.svg-image", "public.json"])
+            == ["com.compuserve.gif", "org.webmproject.webp", "public.png", "public.svg-image", "public.json", "public.zip-archive"])
     }
 
     @Test func aDataSetHoldsOneFile() throws {

@@ -156,7 +156,7 @@ import Testing
             "wavegen.json:4:82: error: at jobs[2].scales[3]: must be a number greater than 0 and at most 16, got 17",
             "wavegen.json:5:64: error: at jobs[3].levels: \"from\" (0.8) is above \"to\" (0.2)",
             "wavegen.json:6:35: error: at jobs[4].output: uses {format} but the job has no \"formats\" (add \"formats\": [\"gif\", \"webp\"])",
-            "wavegen.json:7:35: error: at jobs[5].output: cannot tell the format: end the output with .gif, .webp, .png (or .apng), .svg or .json, or add \"formats\" and use {format}",
+            "wavegen.json:7:35: error: at jobs[5].output: cannot tell the format: end the output with .gif, .webp, .png (or .apng), .svg, .json or .lottie, or add \"formats\" and use {format}",
             "wavegen.json:8:35: error: at jobs[6].output: ends in .gif but \"formats\" includes webp; end it with .{format}",
             "wavegen.json:9:76: error: at jobs[7].variants.a/b: a variant name must be non-empty and may not contain /, \\, { or }",
             "wavegen.json:9:86: error: at jobs[7].variants.ok: expected an object of preset key path → value (use {} for the preset as it is), got 3",

@@ -35,6 +35,10 @@ import WavegenCLI
          "4d5a7fdc018798d3b6af3601a08b17b05e40735e493d0c83d0bf34e61134676e"),
         (["orb", "--set", "gif.lossy=16"], "orb-lossy.gif",
          "a7d9b379a2ab7c54ac0cacd67a79d4ed20c9f0706f8469394e0368a08e5ce55c"),
+        // dotLottie: the archive (libzip, fixed stamps) with themes, and with the rider image.
+        (["boat"], "boat.lottie", "23f1dab97cfd4f9a0b54d42f9c52e1c63074f4caa5d514acd15b1e8607640e4c"),
+        (["classic"], "classic.lottie", "e4cb4c9720c6a0604d44bba96a71aa5b530d776776172733a2908405cf0e9bb6"),
+        (["orb"], "orb.lottie", "82b8bf9084834955b777ffef46478ae5d91b351ed9bd317eade983d534c67995"),
         (["boat"], "boat.svg", "d9e2d972dca8059e653e643188bd951d748f62f3daedc8d07a4e74ff93bb120e"),
         (["classic"], "classic.svg", "2796088704e8b460ace96ec6bbf2d8f1f94c9d06f17f0fe5fa5a79910f174a81"),
         (["dark"], "dark.svg", "d7d3e2dad7e57d30a98103208a9a64f2fe6ea4b33fb511e720f8254370b4e18f"),
@@ -47,17 +51,17 @@ import WavegenCLI
         (["orb"], "orb.png", "1f0ffca46e3a19190d8b0af50437499db73b2babf3b083dec12f9168f96cb5bb"),
         (["progress-bar"], "progress-bar.png", "b790ff96824560b25869288f3d7a2f35d05a035f988e345c41c7d3e17c34c779"),
         (["spinner"], "spinner.png", "feb241469ac9a7a8a7b1529ebd07521b96365b257f58776eaf577a16b5cf5e61"),
-        (["boat"], "boat.json", "76806b711d50e787fb97a83065c786fadefb4a636e6d3720323f19906683720d"),
-        (["classic"], "classic.json", "2c26fd7b5b35ca1526c3f655c18f96285c3d3277c33db81cfa12fa1a84592fe0"),
-        (["dark"], "dark.json", "131732877b751050ffa48b1b2c42a843e13cc4ec4e5c25d472d15e6aee1aa04d"),
-        (["orb"], "orb.json", "6c375caaa756c7195a3eefbe1191163d8c42158385de1f1ae9e27a54a7052a0e"),
-        (["progress-bar"], "progress-bar.json", "9b948b711e5ca96ae127f3dcdd785922ac71c8de807f59205c8126d28addf4cb"),
-        (["spinner"], "spinner.json", "dd2c1d9c79af7e84cced9b763a5727430691a7fdfde53d16fe83f4972cf27f1c"),
+        (["boat"], "boat.json", "4d0d511c037c9e3c4ec2672e74fc7332b80ca7bd7619eebbcc36bc2803255010"),
+        (["classic"], "classic.json", "7888a67b0903604d36f49091bf87074e1cb942ccf3acab97156687fd1b7be0df"),
+        (["dark"], "dark.json", "53e4739cbdd1b2ceab6d7a89d33c5d8ec4fd16cf85d7b7dac8af9bb10e326d4d"),
+        (["orb"], "orb.json", "e58e4bc94dd77dac243fae068983408e17e301d2de2310eed732e32731b7aa5f"),
+        (["progress-bar"], "progress-bar.json", "fa6bcb06a0e8355fd890128f681dd9ef940005c68d53b40e82a0903a65b27373"),
+        (["spinner"], "spinner.json", "4a502a6ad91299354a4166f537001e72ce69b123a0d1ee59dc23bece8fe644e3"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump
     /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
-    static let pinnedAtOutputVersion = 6
+    static let pinnedAtOutputVersion = 7
 
     @Test func outputVersionMatchesThePins() {
         #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,

@@ -81,7 +81,7 @@ import WaveKit
         #expect(terminal.outBytes.isEmpty)
         let r = wavegen(["render", "spinner", "-o", "-"])
         #expect(r.code == 64)
-        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|apng|svg|lottie")
+        #expect(r.errLines.first == "Error: writing to standard output needs --format gif|webp|apng|svg|lottie|dotlottie")
     }
 
     /// An SVG has no raster frames: --frames is a usage error; GIF-only keys get a note.

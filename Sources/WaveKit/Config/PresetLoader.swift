@@ -70,6 +70,21 @@ public struct PresetLoader: Sendable {
     /// A `theme` override (`--theme`, a manifest's `"theme"`) is not a key: "dark" applies the
     /// preset's `dark` colors after its own values and before every other override.
     public func loadDocument(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
+        var (config, document) = try loadTheme(reference, overrides: overrides)
+        if case .object? = document["dark"]?.value {
+            // The other theme's colors, for outputs that carry both (dotLottie): the same load with
+            // the theme flipped. A twin that does not load leaves the config with its own colors only.
+            let dark = (try? PresetLoader.theme(in: overrides).name) == "dark"
+            let flipped = overrides.filter { !$0.isTheme } + (dark ? [] : [PresetOverride.theme("dark")])
+            if let twin = try? loadTheme(reference, overrides: flipped).config {
+                config.themeColors = ["light": ThemeColors(dark ? twin : config), "dark": ThemeColors(dark ? config : twin)]
+            }
+        }
+        return (config, document)
+    }
+
+    /// `loadDocument` in the one theme the overrides choose.
+    func loadTheme(_ reference: String, overrides: [PresetOverride]) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
         var resolved = try resolve(reference)
         var overrides = overrides
         let theme = try PresetLoader.theme(in: overrides)

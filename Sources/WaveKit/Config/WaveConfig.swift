@@ -44,6 +44,9 @@ public struct WaveConfig: Equatable, Sendable {
     public var rider: Rider?
     /// Text over the water, such as the level in percent.
     public var label: Label?
+    /// The colors of each theme, by theme name ("light", "dark"), when the preset has a dark twin
+    /// (`PresetLoader` fills it in, whichever theme the config itself shows); empty without one.
+    public var themeColors: [String: ThemeColors] = [:]
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,

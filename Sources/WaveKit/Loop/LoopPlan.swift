@@ -67,6 +67,8 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     case svg
     /// Lottie (Bodymovin JSON): vector shape layers moved by keyframes, no raster frames.
     case lottie
+    /// dotLottie 2 (a ZIP archive): the Lottie, its light and dark themes and the rider image.
+    case dotlottie
 
     public var name: String {
         switch self {
@@ -75,15 +77,18 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .apng: return "APNG"
         case .svg: return "SVG"
         case .lottie: return "Lottie"
+        case .dotlottie: return "dotLottie"
         }
     }
 
-    /// The extension of the format's files (without the dot): an APNG is `.png`, a Lottie file `.json`.
+    /// The extension of the format's files (without the dot): an APNG is `.png`, a Lottie file
+    /// `.json`, a dotLottie `.lottie`.
     public var fileExtension: String {
         switch self {
         case .gif, .webp, .svg: return rawValue
         case .apng: return "png"
         case .lottie: return "json"
+        case .dotlottie: return "lottie"
         }
     }
 
@@ -92,11 +97,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public init?(fileExtension ext: String) {
         let ext = ext.lowercased()
         guard let format = OutputFormat.allCases.first(where: { $0.fileExtension == ext })
-            ?? OutputFormat.allCases.first(where: { $0.rawValue == ext && $0 != .lottie }) else { return nil }
+            ?? OutputFormat.allCases.first(where: { $0.rawValue == ext && $0 != .lottie && $0 != .dotlottie }) else { return nil }
         self = format
     }
 
-    /// The known extensions, for messages: ".gif, .webp, .png (or .apng), .svg or .json".
+    /// The known extensions, for messages: ".gif, .webp, .png (or .apng), .svg, .json or .lottie".
     public static var extensionList: String {
         let names = allCases.map { f in
             "." + f.fileExtension + (f.rawValue != f.fileExtension && OutputFormat(fileExtension: f.rawValue) == f ? " (or .\(f.rawValue))" : "")
@@ -110,7 +115,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .gif: return "gif"
         case .webp: return "webp"
         case .apng: return "apng"
-        case .svg, .lottie: return nil
+        case .svg, .lottie, .dotlottie: return nil
         }
     }
 
@@ -118,14 +123,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     public var isVector: Bool {
         switch self {
         case .gif, .webp, .apng: return false
-        case .svg, .lottie: return true
+        case .svg, .lottie, .dotlottie: return true
         }
     }
 
     /// Whether the format's files are text (safe to print on a terminal).
     public var isText: Bool {
         switch self {
-        case .gif, .webp, .apng: return false
+        case .gif, .webp, .apng, .dotlottie: return false
         case .svg, .lottie: return true
         }
     }
@@ -138,6 +143,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         case .apng: return "image/png"
         case .svg: return "image/svg+xml"
         case .lottie: return "application/json"
+        case .dotlottie: return "application/zip+dotlottie"
         }
     }
 
@@ -146,14 +152,14 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     var unitsPerSecond: Double {
         switch self {
         case .gif: return 100
-        case .webp, .apng, .svg, .lottie: return 1000
+        case .webp, .apng, .svg, .lottie, .dotlottie: return 1000
         }
     }
 
     var unitName: String {
         switch self {
         case .gif: return "cs"
-        case .webp, .apng, .svg, .lottie: return "ms"
+        case .webp, .apng, .svg, .lottie, .dotlottie: return "ms"
         }
     }
 
@@ -163,7 +169,7 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         switch self {
         case .gif: return 2
         case .webp, .apng: return 11
-        case .svg, .lottie: return 0
+        case .svg, .lottie, .dotlottie: return 0
         }
     }
 }

@@ -39,7 +39,7 @@ public final class FrameRenderer: Sendable {
         let target: RenderTarget
         switch format {
         case .gif: target = .gif(config.gif)
-        case .webp, .apng, .svg, .lottie: target = .rgba
+        case .webp, .apng, .svg, .lottie, .dotlottie: target = .rgba
         }
         self.target = target
         let scene = SceneRaster(config: config, plan: plan, label: label)

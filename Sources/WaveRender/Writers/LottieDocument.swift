@@ -3,12 +3,16 @@ import WaveKit
 import WaveText
 
 /// A Lottie (Bodymovin) animation of a preset: `fr` the planned frame rate, `ip` 0, `op` the loop's
-/// frame count, so players loop it seamlessly. Shape layers hold the wave layers (closed Bézier
-/// paths drifting by position keyframes inside a group that the level moves), composed and then
-/// clipped to the shape by a track matte; the border ring is a stroke; the label's glyph outlines
-/// are the matte of a layer coloured by the front layer's surface; the rider is an embedded PNG
-/// moved and turned by keyframes at every planned frame. Only features lottie-web, lottie-android,
-/// lottie-ios and rlottie all render (docs/lottie.md says which and why).
+/// frame count, so players loop it seamlessly. Each wave layer is a shape layer of its own (`wave 1`
+/// … `wave n`, back to front): its surface, relative to the still water line, drifts by position
+/// keyframes inside a group named `level` whose position (0, y) puts the water line at y (slot id
+/// `level`), so a player that sets that position moves the water while the drift keeps looping. The
+/// water is composed and then clipped to the shape by a track matte; the border ring is a stroke;
+/// the label's glyph outlines are the matte of a layer coloured by the front layer's surface; the
+/// rider is an embedded PNG moved and turned by keyframes at every planned frame, under a null
+/// layer named `level`. Every colour carries a slot id (`ThemeColors` names) and the file a
+/// top-level `slots` object. Only features lottie-web, lottie-android, lottie-ios and rlottie all
+/// render (docs/lottie.md says which and why).
 struct LottieDocument {
     let config: WaveConfig
     let plan: LoopPlan
@@ -18,13 +22,28 @@ struct LottieDocument {
     let label: [(overlay: LabelOverlay, outline: TextOutline)]
     /// Runs of consecutive frames showing one text: the index in `label`, first frame, end frame.
     let labelRuns: [(text: Int, start: Int, end: Int)]
+    /// The colours the file shows, by slot id.
+    let colors: ThemeColors
+    /// Every theme's colours, light first (only the file's own without a dark twin).
+    let themes: [(name: String, colors: ThemeColors)]
+    /// Colour slots that are translucent in some theme: their opacity is a slot too (`ID-opacity`).
+    let translucent: Set<String>
+    /// Whether the rider image is embedded as a data URI (a plain Lottie) or referenced as
+    /// `/i/rider.png` (a dotLottie, which carries the image beside the animation).
+    let embedsImages: Bool
+    /// The still water line at frame 0, in output pixels from the canvas top.
+    let waterLine: Double
 
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 1.0
     /// The Bodymovin version whose layout the file follows.
     static let version = "5.7.0"
+    /// The slot id (and group and layer name) of the water line.
+    static let levelSlot = "level"
+    /// The rider image's name inside a dotLottie's `i/` folder.
+    static let riderImageName = "rider.png"
 
-    init(_ animation: Animation, label vectorLabel: VectorLabel) {
+    init(_ animation: Animation, label vectorLabel: VectorLabel, embedsImages: Bool = true) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
@@ -34,26 +53,66 @@ struct LottieDocument {
             if let last = runs.last, last.text == t, last.end == k { runs[runs.count - 1].end = k + 1 } else { runs.append((t, k, k + 1)) }
         }
         labelRuns = runs
+        let own = ThemeColors(animation.config), twins = animation.config.themeColors
+        let all = WaveConfig.themes.compactMap { name in twins[name].map { (name: name, colors: $0) } }
+        colors = own
+        themes = all.isEmpty ? [("light", own)] : all
+        translucent = Set((all.isEmpty ? [own] : all.map(\.colors)).flatMap(\.named).filter { $0.color.a < 255 }.map(\.name))
+        self.embedsImages = embedsImages
+        waterLine = scene.model.stillLevel(frame: 0, of: plan.frameCount)
     }
 
     var frames: Int { plan.frameCount }
 
+    /// The slots the document's properties name, in order of first use: slot id and property.
+    final class Slots {
+        private(set) var entries: [(id: String, property: JSONNode)] = []
+
+        /// `property` with the slot id `id` added, recorded as the slot's value on first use.
+        func slotted(_ id: String, _ property: JSONNode) -> JSONNode {
+            guard case let .object(members) = property.value else { return property }
+            if !entries.contains(where: { $0.id == id }) { entries.append((id, property)) }
+            return .object(members + [("sid", .string(id))])
+        }
+
+        /// The slot ids in use, `level` first, then the colours in `order`, each colour's opacity
+        /// slot after it.
+        func ids(order: ThemeColors) -> [String] {
+            let rank = [LottieDocument.levelSlot] + order.named.flatMap { [$0.name, $0.name + "-opacity"] }
+            return entries.map(\.id).sorted { (rank.firstIndex(of: $0) ?? rank.count) < (rank.firstIndex(of: $1) ?? rank.count) }
+        }
+
+        /// The top-level `slots` object: each slot's value as `{"p": property}`.
+        func json(order: ThemeColors) -> JSONNode {
+            .object(ids(order: order).map { id in (id, .object([("p", entries.first { $0.id == id }!.property)])) })
+        }
+    }
+
     /// The whole document.
     func json() throws(RenderError) -> JSONNode {
+        try jsonWithSlots().document
+    }
+
+    /// The whole document, and the ids of the slots it uses.
+    func jsonWithSlots() throws(RenderError) -> (document: JSONNode, slots: [String]) {
+        let slots = Slots()
         let model = scene.model
         let levelKeyframes = scene.levelKeyframes()
-        let bottom = scene.waterBottom(levelKeyframes: levelKeyframes)
+        let level = slots.slotted(LottieDocument.levelSlot, levelPosition(levelKeyframes))
+        let bottom = waterBottom(levelKeyframes: levelKeyframes)
         let surfaces = model.surfaces(frame: 0, of: frames)
 
         // Layers, top first. Without a water region (a border and gap that fill the shape) only the
         // border and the background show.
         var layers: [[(String, JSONNode)]] = []
         if let border = config.border, let ring = model.outline.figure(inset: model.borderWidth / 2) {
-            layers.append(shapeLayer([group([path(LottieBezier.figure(ring)), stroke(border.color, width: model.borderWidth)])]))
+            layers.append(shapeLayer("border", [group([path(LottieBezier.figure(ring)),
+                                                       stroke("border", border.color, width: model.borderWidth, slots: slots)])]))
         }
         var assets: [JSONNode] = []
         if let figure = model.outline.figure(inset: model.waterInset) {
-            let water = try waterLayers(surfaces: surfaces, bottom: bottom, levelKeyframes: levelKeyframes, assets: &assets)
+            let water = try waterLayers(surfaces: surfaces, bottom: bottom, level: level, levelKeyframes: levelKeyframes,
+                                        slots: slots, assets: &assets)
             if scene.fillsCanvas(figure) {
                 layers += water
             } else {
@@ -61,89 +120,137 @@ struct LottieDocument {
                 // track matte: a mask would clip each layer on its own, so where overlapping layers
                 // meet the edge their partial coverages would add up.
                 assets.insert(.object([("id", .string("water")), ("layers", LottieDocument.layerList(water, frames: frames))]), at: 0)
-                var matte = shapeLayer([group([path(LottieBezier.figure(figure)), fill(RGBA(255, 255, 255))])])
+                var matte = shapeLayer("shape", [group([path(LottieBezier.figure(figure)), fill(RGBA(255, 255, 255))])])
                 matte.append(("td", .int(1)))
-                layers += [matte, [("ty", .int(0)), ("refId", .string("water")), ("ks", .object([])), ("w", .int(config.width)),
-                                   ("h", .int(config.height)), ("tt", .int(1))]]
+                layers += [matte, [("ty", .int(0)), ("nm", .string("water")), ("refId", .string("water")), ("ks", .object([])),
+                                   ("w", .int(config.width)), ("h", .int(config.height)), ("tt", .int(1))]]
             }
         }
-        if config.background.a > 0 {
-            layers.append([("ty", .int(1)), ("sc", .string(LottieDocument.hex(config.background))), ("sw", .int(config.width)),
-                           ("sh", .int(config.height)), ("ks", opacityTransform(Double(config.background.a) / 255))])
+        if themes.contains(where: { ($0.colors["background"]?.a ?? 0) > 0 }) {
+            let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
+            layers.append(shapeLayer("background", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))),
+                                                           fill("background", config.background, slots: slots)])]))
         }
 
-        return .object([
+        return (.object([
             ("v", .string(LottieDocument.version)), ("nm", .string(config.name)), ("fr", .number(plan.fps)), ("ip", .int(0)),
             ("op", .int(frames)), ("w", .int(config.width)), ("h", .int(config.height)), ("ddd", .int(0)),
             ("assets", .array(assets)),
             ("layers", LottieDocument.layerList(layers, frames: frames)),
-        ])
+            ("slots", slots.json(order: colors)),
+        ]), slots.ids(order: colors))
     }
 
-    /// Layers given by their own members, numbered from 1 and shown over the whole loop.
+    /// Layers given by their own members, numbered from 1 and shown over the whole loop. A member
+    /// `("parent", name)` becomes the number of the layer of that name.
     static func layerList(_ layers: [[(String, JSONNode)]], frames: Int) -> JSONNode {
-        .array(layers.enumerated().map { k, members in
-            .object([("ddd", .int(0)), ("ind", .int(k + 1))] + members + [("ip", .int(0)), ("op", .int(frames)), ("st", .int(0))])
+        var numbers: [String: Int] = [:]
+        for (k, members) in layers.enumerated() {
+            if case let .string(name)? = members.first(where: { $0.0 == "nm" })?.1.value, numbers[name] == nil { numbers[name] = k + 1 }
+        }
+        return .array(layers.enumerated().map { k, members in
+            let resolved = members.map { key, value -> (String, JSONNode) in
+                guard key == "parent", case let .string(name) = value.value, let n = numbers[name] else { return (key, value) }
+                return (key, .int(n))
+            }
+            return .object([("ddd", .int(0)), ("ind", .int(k + 1))] + resolved + [("ip", .int(0)), ("op", .int(frames)), ("st", .int(0))])
         })
     }
 
+    /// The level group's position: (0, the water line), moving with the level when it moves.
+    /// Values carry 3 decimals.
+    func levelPosition(_ keyframes: [VectorScene.Keyframe]?) -> JSONNode {
+        guard let keyframes else { return LottieDocument.still(LottieDocument.numbers([0, waterLine], decimals: 3)) }
+        let n = Double(frames)
+        return LottieDocument.animated(keyframes.map { ($0.u * n, [0, waterLine + $0.value], $0.easing) }, decimals: 3)
+    }
+
+    /// How far below the water line the closed surface paths reach, in output pixels: down to the
+    /// box's bottom (and a pixel more) from the highest water line the level reaches or a player may
+    /// set (the box's top, level 1), so no surface shows its bottom edge.
+    func waterBottom(levelKeyframes: [VectorScene.Keyframe]?) -> Double {
+        let highest = min(config.box.y, waterLine + min(0, levelKeyframes?.map(\.value).min() ?? 0))
+        return (config.box.maxY - highest + 1).rounded(.up)
+    }
+
     /// The layers inside the water region, top first: the label (its part under the front layer
-    /// through a track matte), the layers in front of the rider, the rider, the layers behind it.
-    func waterLayers(surfaces: WaveModel.Surfaces, bottom: Double, levelKeyframes: [VectorScene.Keyframe]?,
-                     assets: inout [JSONNode]) throws(RenderError) -> [[(String, JSONNode)]] {
+    /// through a track matte), the wave layers in front of the rider, the rider and the null layer
+    /// `level` it hangs from, the wave layers behind it.
+    func waterLayers(surfaces: WaveModel.Surfaces, bottom: Double, level: JSONNode, levelKeyframes: [VectorScene.Keyframe]?,
+                     slots: Slots, assets: inout [JSONNode]) throws(RenderError) -> [[(String, JSONNode)]] {
         let model = scene.model
-        let waves = config.layers.indices.map { waveGroup(layer: $0, surfaces: surfaces, bottom: bottom) }
         var layers: [[(String, JSONNode)]] = []
         if let l = config.label, !label.isEmpty {
             // The glyphs as the alpha matte of a layer that paints `colorOnWater` under the front
-            // layer's surface (the same moving surface) and `color` elsewhere. A text that changes
-            // with the level: every glyph contour is written once, in a group shown by hold
-            // opacity keyframes during the frames whose text holds it at that place.
+            // layer's surface (the same moving surface, in the same level group) and `color`
+            // elsewhere. A text that changes with the level: every glyph contour is written once,
+            // in a group shown by hold opacity keyframes during the frames whose text holds it.
             let glyphGroups = labelGlyphGroups()
-            var matte = shapeLayer(glyphGroups.map { group($0.paths + [fill(RGBA(255, 255, 255))], opacity: $0.opacity) })
+            var matte = shapeLayer("label", glyphGroups.map { group($0.paths + [fill(RGBA(255, 255, 255))], opacity: $0.opacity) })
             matte.append(("td", .int(1)))
             let boxes = label.map(\.overlay)
             let x0 = Double(boxes.map(\.x).min()!), y0 = Double(boxes.map(\.y).min()!)
             let x1 = Double(boxes.map { $0.x + $0.width }.max()!), y1 = Double(boxes.map { $0.y + $0.height }.max()!)
             let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-            var colors = shapeLayer([
-                level([waveGroup(layer: model.frontLayer, surfaces: surfaces, bottom: bottom, color: l.colorOnWater)], keyframes: levelKeyframes),
-                group([path(LottieBezier.figure(.rect(box, cornerRadius: 0))), fill(l.color)]),
+            let onWater = fill("label-on-water", l.colorOnWater, slots: slots)
+            var colors = shapeLayer("label color", [
+                levelGroup([waveGroup(layer: model.frontLayer, surfaces: surfaces, bottom: bottom, fill: onWater)], position: level),
+                group([path(LottieBezier.figure(.rect(box, cornerRadius: 0))), fill("label", l.color, slots: slots)]),
             ])
             colors.append(("tt", .int(1)))
             // The matte (td) comes right before the layer it mattes (tt).
             layers += [matte, colors]
             if l.strokeWidth > 0 {
-                let outline = stroke(l.strokeColor, width: 2 * l.strokeWidth, roundJoin: true)
-                layers.append(shapeLayer(glyphGroups.map { group($0.paths + [outline], opacity: $0.opacity) }))
+                let outline = stroke("label-stroke", l.strokeColor, width: 2 * l.strokeWidth, roundJoin: true, slots: slots)
+                layers.append(shapeLayer("label stroke", glyphGroups.map { group($0.paths + [outline], opacity: $0.opacity) }))
             }
         }
-        let split = scene.riderLayer
-        if split < model.frontLayer {
-            layers.append(shapeLayer([level(waves[(split + 1)...].reversed(), keyframes: levelKeyframes)]))
+        func wave(_ i: Int) -> [(String, JSONNode)] {
+            let layer = config.layers[i]
+            let name = ThemeColors.wave(i)
+            let paint = fill(name, layer.color, opacity: layer.opacity, slots: slots)
+            return shapeLayer("wave \(i + 1)", [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: paint)], position: level)])
         }
+        let split = scene.riderLayer
+        layers += ((split + 1)..<config.layers.count).reversed().map(wave)
         if let rider = config.rider {
             let (png, width, height) = try scene.riderPNG(rider, resolution: LottieDocument.riderResolution, format: "Lottie")
-            assets.append(.object([("id", .string("rider")), ("w", .int(width)), ("h", .int(height)), ("u", .string("")),
-                                   ("p", .string("data:image/png;base64," + Data(png).base64EncodedString())), ("e", .int(1))]))
-            layers.append(riderLayer(rider, imageWidth: width, imageHeight: height))
+            let image: [(String, JSONNode)] = embedsImages
+                ? [("u", .string("")), ("p", .string("data:image/png;base64," + Data(png).base64EncodedString())), ("e", .int(1))]
+                : [("u", .string("/i/")), ("p", .string(LottieDocument.riderImageName)), ("e", .int(0))]
+            assets.append(.object([("id", .string("rider")), ("w", .int(width)), ("h", .int(height))] + image))
+            layers.append(riderLayer(rider, imageWidth: width, imageHeight: height, levelKeyframes: levelKeyframes))
+            // Right under its child: a reader that nests children inside their parent (the lottie
+            // package's SVG export) then still draws the rider between the same wave layers.
+            layers.append([("ty", .int(3)), ("nm", .string(LottieDocument.levelSlot)), ("ks", .object([("p", level)]))])
         }
-        layers.append(shapeLayer([level(waves[...split].reversed(), keyframes: levelKeyframes)]))
+        layers += (0...split).reversed().map(wave)
         return layers
+    }
+
+    /// The rider image's PNG bytes as the file references them (nil without a rider).
+    func riderImage() throws(RenderError) -> [UInt8]? {
+        guard let rider = config.rider else { return nil }
+        return try scene.riderPNG(rider, resolution: LottieDocument.riderResolution, format: "Lottie").png
     }
 
     // MARK: Layers
 
     /// A shape layer's members.
-    func shapeLayer(_ shapes: [JSONNode]) -> [(String, JSONNode)] {
-        [("ty", .int(4)), ("ks", .object([])), ("shapes", .array(shapes))]
+    func shapeLayer(_ name: String, _ shapes: [JSONNode]) -> [(String, JSONNode)] {
+        [("ty", .int(4)), ("nm", .string(name)), ("ks", .object([])), ("shapes", .array(shapes))]
     }
 
-    /// The rider as an image layer: anchored at its anchor point, scaled to its displayed size,
-    /// placed and turned by linear keyframes at every planned frame.
-    func riderLayer(_ rider: Rider, imageWidth: Int, imageHeight: Int) -> [(String, JSONNode)] {
+    /// The rider as an image layer under the null layer `level`: anchored at its anchor point,
+    /// scaled to its displayed size, placed relative to the water line and turned by linear
+    /// keyframes at every planned frame.
+    func riderLayer(_ rider: Rider, imageWidth: Int, imageHeight: Int, levelKeyframes: [VectorScene.Keyframe]?) -> [(String, JSONNode)] {
         let poses = scene.riderPoses(rider)
-        let position = poses.enumerated().map { k, pose in (Double(k), [pose.x, pose.y], nil as VectorScene.Easing?) }
+        let n = Double(frames)
+        let position = poses.enumerated().map { k, pose in
+            let line = waterLine + (levelKeyframes == nil ? 0 : scene.levelOffset(Double(k) / n))
+            return (Double(k), [pose.x, pose.y - line], nil as VectorScene.Easing?)
+        }
         let rotation = poses.enumerated().map { k, pose in (Double(k), [pose.angle * 180 / Double.pi], nil as VectorScene.Easing?) }
         let sx = 100 * rider.width / Double(imageWidth), sy = 100 * rider.height / Double(imageHeight)
         let transform = JSONNode.object([
@@ -152,31 +259,33 @@ struct LottieDocument {
             ("r", LottieDocument.animated(rotation)),
             ("s", LottieDocument.still(LottieDocument.numbers([sx, sy], decimals: 4))),
         ])
-        return [("ty", .int(2)), ("refId", .string("rider")), ("ks", transform)]
+        return [("ty", .int(2)), ("nm", .string("rider")), ("parent", .string(LottieDocument.levelSlot)), ("refId", .string("rider")),
+                ("ks", transform)]
     }
 
     // MARK: Shapes
 
-    /// Wave layer i at frame 0 as a group: its surface closed down to `bottom`, filled, drifting by
-    /// its cycles × wavelength over the loop (linear keyframes at frames 0 and N). `color` replaces
-    /// the layer's colour and opacity (the label's colour on the water).
-    func waveGroup(layer i: Int, surfaces: WaveModel.Surfaces, bottom: Double, color: RGBA? = nil) -> JSONNode {
+    /// Wave layer i at frame 0 as a group: its surface relative to the still water line (y 0),
+    /// closed down to `bottom`, painted by `fill`, drifting by its cycles × wavelength over the loop
+    /// (linear keyframes at frames 0 and N).
+    func waveGroup(layer i: Int, surfaces: WaveModel.Surfaces, bottom: Double, fill paint: JSONNode) -> JSONNode {
         let layer = config.layers[i]
         let shift = Double(plan.layers[i].cycles) * layer.wavelength
-        let (sine, segments) = scene.surface(layer: i, surfaces: surfaces, shift: shift)
+        let sine = SineBeziers(amplitude: layer.amplitude, wavelength: layer.wavelength, phase: surfaces.phase[i],
+                               origin: surfaces.origin, base: surfaces.base[i] - waterLine, tolerance: VectorScene.bezierTolerance)
+        let (lower, upper) = scene.span(shift: shift)
+        let segments = sine.segments(from: lower, to: upper)
         let surface = VectorScene.roundedWithinTolerance { decimals in
             let path = LottieBezier.surface(segments, bottom: bottom, decimals: decimals)
             return (path, sine.deviation(of: path.segments(0..<segments.count), samples: 64))
         }
-        let items = [path(surface), color.map { fill($0) } ?? fill(layer.color, opacity: layer.opacity)]
-        return group(items, position: shift == 0 ? nil : LottieDocument.animated([(0, [0, 0], nil), (Double(frames), [shift, 0], nil)]))
+        return group([path(surface), paint], position: shift == 0 ? nil : LottieDocument.animated([(0, [0, 0], nil), (Double(frames), [shift, 0], nil)]))
     }
 
-    /// `items` in a group that the level moves (keyframes of its vertical offset), or as they are
-    /// in a plain group when the level is still.
-    func level<C: Collection>(_ items: C, keyframes: [VectorScene.Keyframe]?) -> JSONNode where C.Element == JSONNode {
-        let n = Double(frames)
-        return group(Array(items), position: keyframes.map { k in LottieDocument.animated(k.map { ($0.u * n, [0, $0.value], $0.easing) }) })
+    /// `items` in the group named `level`, placed at the water line by `position` (the slotted
+    /// level property).
+    func levelGroup(_ items: [JSONNode], position: JSONNode) -> JSONNode {
+        group(items, position: position, name: LottieDocument.levelSlot)
     }
 
     /// The label's glyph contours grouped by the frames that show them: each distinct contour (a
@@ -214,33 +323,65 @@ struct LottieDocument {
     }
 
     /// A group of shape items moved by `position` (an animated property), or not moved, and shown
-    /// at `opacity` (an animated property) or fully. The transform is written even when it is the
-    /// identity: rlottie takes a group without one as still, whatever moves inside it.
-    func group(_ items: [JSONNode], position: JSONNode? = nil, opacity: JSONNode? = nil) -> JSONNode {
+    /// at `opacity` (an animated property) or fully, named `name` or unnamed. The transform is
+    /// written even when it is the identity: rlottie takes a group without one as still, whatever
+    /// moves inside it.
+    func group(_ items: [JSONNode], position: JSONNode? = nil, opacity: JSONNode? = nil, name: String? = nil) -> JSONNode {
         let transform: [(String, JSONNode)] = [("ty", .string("tr"))] + (position.map { [("p", $0)] } ?? []) + (opacity.map { [("o", $0)] } ?? [])
-        return .object([("ty", .string("gr")), ("it", .array(items + [.object(transform)]))])
+        return .object([("ty", .string("gr"))] + (name.map { [("nm", .string($0))] } ?? []) + [("it", .array(items + [.object(transform)]))])
     }
 
     func path(_ bezier: LottieBezier) -> JSONNode {
         .object([("ty", .string("sh")), ("ks", LottieDocument.still(bezier.json))])
     }
 
-    /// A fill of `color` at its alpha times `opacity`.
+    /// A fill of `color` at its alpha times `opacity`, unslotted (the mattes' white).
     func fill(_ color: RGBA, opacity: Double = 1) -> JSONNode {
         .object([("ty", .string("fl")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
-                 ("o", LottieDocument.still(.number(LottieBezier.round(Double(color.a) / 255 * opacity * 100, decimals: 2))))])
+                 ("o", LottieDocument.still(.number(LottieDocument.opacity(color, opacity))))])
     }
 
-    /// A stroke of `width` output pixels, mitred (or round) at the corners.
-    func stroke(_ color: RGBA, width: Double, roundJoin: Bool = false) -> JSONNode {
-        .object([("ty", .string("st")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
-                 ("o", LottieDocument.still(.number(LottieBezier.round(Double(color.a) / 255 * 100, decimals: 2)))),
+    /// A fill of the colour slot `id` (showing `color`) at its alpha times `opacity`; the opacity
+    /// is the slot `ID-opacity` when the colour is translucent in some theme.
+    func fill(_ id: String, _ color: RGBA, opacity: Double = 1, slots: Slots) -> JSONNode {
+        .object([("ty", .string("fl")), ("c", slots.slotted(id, LottieDocument.still(LottieDocument.rgb(color)))),
+                 ("o", opacityProperty(id, color, opacity: opacity, slots: slots))])
+    }
+
+    func opacityProperty(_ id: String, _ color: RGBA, opacity: Double, slots: Slots) -> JSONNode {
+        let o = LottieDocument.still(.number(LottieDocument.opacity(color, opacity)))
+        return translucent.contains(id) ? slots.slotted(id + "-opacity", o) : o
+    }
+
+    /// A stroke of the colour slot `id` (showing `color`), `width` output pixels wide, mitred (or
+    /// round) at the corners.
+    func stroke(_ id: String, _ color: RGBA, width: Double, roundJoin: Bool = false, slots: Slots) -> JSONNode {
+        .object([("ty", .string("st")), ("c", slots.slotted(id, LottieDocument.still(LottieDocument.rgb(color)))),
+                 ("o", opacityProperty(id, color, opacity: 1, slots: slots)),
                  ("w", LottieDocument.still(.number(LottieBezier.round(width, decimals: 3)))),
                  ("lc", .int(roundJoin ? 2 : 1)), ("lj", .int(roundJoin ? 2 : 1)), ("ml", .int(10))])
     }
 
-    func opacityTransform(_ opacity: Double) -> JSONNode {
-        opacity >= 1 ? .object([]) : .object([("o", LottieDocument.still(.number(LottieBezier.round(opacity * 100, decimals: 2))))])
+    /// A colour's alpha times `opacity`, in percent with 2 decimals.
+    static func opacity(_ color: RGBA, _ opacity: Double) -> Double {
+        LottieBezier.round(Double(color.a) / 255 * opacity * 100, decimals: 2)
+    }
+
+    // MARK: Themes
+
+    /// The rules of a dotLottie theme that sets every colour slot of `slots` (the ids the document
+    /// uses) to `colors` (and the opacity slots of translucent colours), in the order of `colors`.
+    func themeRules(_ colors: ThemeColors, slots: [String]) -> JSONNode {
+        var rules: [JSONNode] = []
+        for (id, color) in colors.named where slots.contains(id) {
+            rules.append(.object([("id", .string(id)), ("type", .string("Color")), ("value", LottieDocument.rgb(color))]))
+            if slots.contains(id + "-opacity") {
+                let scale = id.hasPrefix("wave-") ? config.layers[Int(id.dropFirst(5))! - 1].opacity : 1
+                rules.append(.object([("id", .string(id + "-opacity")), ("type", .string("Scalar")),
+                                      ("value", .number(LottieDocument.opacity(color, scale)))]))
+            }
+        }
+        return .object([("rules", .array(rules))])
     }
 
     // MARK: Values
@@ -256,10 +397,10 @@ struct LottieDocument {
     }
 
     /// An animated property: keyframes at frame times t with values s, each eased towards the next
-    /// by its Bézier handles (nil: linear). Times are rounded to 3 decimals, values to 2.
-    static func animated(_ keyframes: [(t: Double, s: [Double], easing: VectorScene.Easing?)]) -> JSONNode {
+    /// by its Bézier handles (nil: linear). Times are rounded to 3 decimals, values to `decimals`.
+    static func animated(_ keyframes: [(t: Double, s: [Double], easing: VectorScene.Easing?)], decimals: Int = 2) -> JSONNode {
         .object([("a", .int(1)), ("k", .array(keyframes.enumerated().map { k, key in
-            var members: [(String, JSONNode)] = [("t", .number(LottieBezier.round(key.t, decimals: 3))), ("s", numbers(key.s))]
+            var members: [(String, JSONNode)] = [("t", .number(LottieBezier.round(key.t, decimals: 3))), ("s", numbers(key.s, decimals: decimals))]
             if k < keyframes.count - 1 {
                 let e = key.easing ?? VectorScene.Easing(x1: 0, y1: 0, x2: 1, y2: 1)
                 members += [("o", .object([("x", .number(e.x1)), ("y", .number(e.y1))])),
@@ -274,10 +415,5 @@ struct LottieDocument {
     /// lottie-android) get the same 8-bit colour.
     static func rgb(_ c: RGBA) -> JSONNode {
         numbers([c.r, c.g, c.b].map { min(1, (Double($0) + 0.25) / 255) }, decimals: 4)
-    }
-
-    /// `#rrggbb`, as a solid layer states its colour.
-    static func hex(_ c: RGBA) -> String {
-        "#" + [c.r, c.g, c.b].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
     }
 }

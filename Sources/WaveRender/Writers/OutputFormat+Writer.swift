@@ -9,6 +9,7 @@ extension OutputFormat {
         case .apng: return APNGWriter(effort: config.apng.effort)
         case .svg: return SVGWriter()
         case .lottie: return LottieWriter()
+        case .dotlottie: return DotLottieWriter()
         }
     }
 }

@@ -6,16 +6,16 @@ import WaveRender
 enum RenderCommand: Subcommand {
     static let spec = CommandSpec(
         name: "render",
-        abstract: "Render a preset to an animated GIF, WebP, APNG, SVG or Lottie.",
+        abstract: "Render a preset to an animated GIF, WebP, APNG, SVG, Lottie or dotLottie.",
         usage: "wavegen render [<preset>] --output <file> [options]",
         arguments: [ArgumentSpec(name: "<preset>", help: "A preset file, or the name of a bundled preset (default: \(PresetOptions.defaultPreset)).",
                                  completion: .presets)],
         options: [
             OptionSpec(names: ["--output", "-o"], value: "file",
-                       help: "The file to write; .gif, .webp, .png (APNG), .svg or .json (Lottie) picks the format. '-' writes to standard output (with --format, not to a terminal).",
+                       help: "The file to write; .gif, .webp, .png (APNG), .svg, .json (Lottie) or .lottie (dotLottie) picks the format. '-' writes to standard output (with --format, not to a terminal).",
                        completion: .files(OutputFormat.allCases.map(\.fileExtension))),
             OptionSpec(names: ["--format"], value: OutputFormat.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png, .svg or .json name.",
+                       help: "The format, when the file name does not say; it may not contradict a .gif, .webp, .png, .svg, .json or .lottie name.",
                        completion: .words(OutputFormat.allCases.map(\.rawValue))),
             OptionSpec(names: ["--frames"], value: "dir",
                        help: "Also write every frame as frame-0000.png, … into this folder, removing frame-*.png files an earlier render left there beyond this loop. The frames are the output's: a GIF's with its gif.edges applied (matte or cut, no partial alpha), a WebP's or APNG's with true alpha.",
@@ -52,7 +52,7 @@ enum RenderCommand: Subcommand {
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
         if framesFolder != nil, format.isVector {
-            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a Lottie") has none (render a .webp or .gif with --frames to see them)")
+            throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a \(format.name)") has none (render a .webp or .gif with --frames to see them)")
         }
         if format.isVector, !a.has("--quiet") {
             var ignored: [String] = []
