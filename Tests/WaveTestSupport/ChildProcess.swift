@@ -1,12 +1,5 @@
 import Foundation
 import WavePlatform
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The one way tests run another program: started with posix_spawn in a given folder, standard
 /// input from a file (or /dev/null), standard output and error through files so a large output
