@@ -52,7 +52,7 @@ let package = Package(
 
         // Helpers the test targets (and the fuzzer) share: frame comparisons for readable failures,
         // seeded randomness, the GIF encoder's property check.
-        .target(name: "WaveTestSupport", dependencies: ["WaveGIF"], path: "Tests/WaveTestSupport"),
+        .target(name: "WaveTestSupport", dependencies: ["WaveGIF", "WavePlatform"], path: "Tests/WaveTestSupport"),
         .testTarget(name: "WaveKitTests", dependencies: ["WaveKit", "WaveReference", "WaveTestSupport"]),
         .testTarget(name: "WaveGIFTests", dependencies: ["WaveGIF", "WaveTestSupport"]),
         .testTarget(name: "WaveWebPTests", dependencies: ["WaveWebP", "WaveTestSupport"]),

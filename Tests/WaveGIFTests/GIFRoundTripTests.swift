@@ -373,22 +373,11 @@ let gifsicle = "/usr/bin/gifsicle"
 struct GIFGifsicleTests {
     /// gifsicle's report on the file, and anything it complained about.
     func info(_ bytes: [UInt8]) throws -> (info: String, warnings: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-gif-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("a.gif")
-        try Data(bytes).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: gifsicle)
-        process.arguments = ["--info", file.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let info = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let warnings = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(warnings)")
+        let folder = try TemporaryFolder()
+        let file = try folder.write(bytes, to: "a.gif")
+        let r = try ChildProcess.run([gifsicle, "--info", file], in: folder.path, timeout: 60)
+        #expect(r.status == 0, "\(r.err)")
+        let (info, warnings) = (r.out, r.err)
         return (info, warnings)
     }
 

@@ -1,9 +1,13 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// Problems name the file, line and column of the value they are about, in the form compilers use.
 @Suite struct DocumentProblemTests {
+    let scratch: TemporaryFolder
+    init() throws { scratch = try TemporaryFolder() }
+
     @Test func theCompilerForm() {
         #expect(DocumentProblem(file: "a.json", line: 12, column: 20, keyPath: "layers[2].amplitude", message: "too tall").description
             == "a.json:12:20: error: at layers[2].amplitude: too tall")
@@ -16,8 +20,7 @@ import Testing
     }
 
     func write(_ files: [String: String]) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-document-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try scratch.subfolder()
         for (name, text) in files { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         return dir
     }

@@ -1,17 +1,16 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// An `extends` chain that comes back to a file by another spelling of its path (`./a.json`,
 /// `../dir/a.json`, a link) is reported as the cycle it is, not followed until the path is too
 /// long to open.
 @Suite struct ExtendsCycleTests {
-    func folder() throws -> URL {
-        let dir = URL(fileURLWithPath: FileManager.default.temporaryDirectory.path).resolvingSymlinksInPath()
-            .appendingPathComponent("wavegen-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    let scratch: TemporaryFolder
+    init() throws { scratch = try TemporaryFolder() }
+
+    func folder() throws -> URL { try scratch.subfolder() }
 
     func cycle(_ chain: [String]) -> DocumentError {
         DocumentError(DocumentProblem(file: chain[0], line: 1, column: 13, keyPath: "extends",
@@ -26,7 +25,6 @@ import Testing
     ])
     func selfByAnotherSpelling(extends: String, reached: String) throws {
         let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         try "{\"extends\": \"\(extends)\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         let a = dir.appendingPathComponent("a.json").path
         #expect(throws: cycle([a, dir.path + "/" + reached])) { try PresetLoader(bundled: [:]).load(a) }
@@ -34,7 +32,6 @@ import Testing
 
     @Test func selfThroughTheParentFolder() throws {
         let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         let name = dir.lastPathComponent
         try "{\"extends\": \"../\(name)/a.json\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         let a = dir.appendingPathComponent("a.json").path
@@ -43,7 +40,6 @@ import Testing
 
     @Test func selfThroughALink() throws {
         let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         try "{\"extends\": \"link.json\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: "a.json")
         let a = dir.appendingPathComponent("a.json").path
@@ -52,7 +48,6 @@ import Testing
 
     @Test func twoFilesByDotSlash() throws {
         let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         try "{\"extends\": \"./b.json\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         try "{\"extends\": \"./a.json\"}".write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
         let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
@@ -62,7 +57,6 @@ import Testing
     /// A chain that only looks like it comes back (two files of one name in two folders) is no cycle.
     @Test func sameNameInAnotherFolderIsNoCycle() throws {
         let dir = try folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("base"), withIntermediateDirectories: true)
         try "{\"extends\": \"./base/a.json\", \"fps\": 20}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         try "{\"size\": [32, 32], \"layers\": [{\"color\": \"#123\"}]}".write(to: dir.appendingPathComponent("base/a.json"), atomically: true, encoding: .utf8)

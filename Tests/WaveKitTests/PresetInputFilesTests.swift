@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// `PresetLoader.inputFiles`: the files a preset reads, for the preview server to watch.
 @Suite struct PresetInputFilesTests {
-    let folder: URL = {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-inputs-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url.appendingPathComponent("base"), withIntermediateDirectories: true)
-        return url
-    }()
+    let scratch: TemporaryFolder
+    let folder: URL
+    init() throws {
+        scratch = try TemporaryFolder()
+        folder = scratch.url
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("base"), withIntermediateDirectories: true)
+    }
 
     func write(_ text: String, _ name: String) -> String {
         let path = folder.appendingPathComponent(name).path
@@ -17,7 +20,6 @@ import Testing
     }
 
     @Test func theChainTheRiderImageAndTheFont() {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let parent = write(##"{"size": [16, 16], "layers": [{"color": "#000000"}], "label": {"text": "x", "font": "fonts/a.ttf"}}"##, "base/parent.json")
         let child = write(#"{"extends": "base/parent.json", "rider": {"image": "img/boat.png", "width": 4}}"#, "child.json")
         let dir = folder.path
@@ -29,7 +31,6 @@ import Testing
     }
 
     @Test func aMissingOrBrokenFileIsListedUpToWhereItFails() {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let child = write(#"{"extends": "base/missing.json"}"#, "child.json")
         #expect(PresetLoader().inputFiles(child) == [child, folder.path + "/base/missing.json"])
         let broken = write(#"{"size": [16, 16], "#, "broken.json")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// Decodes preset text, returning the config or the problems (by key path, without file or position).
@@ -124,11 +125,10 @@ func problems(_ text: String) -> [String] {
 }
 
 @Suite struct PresetLoaderTests {
-    func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
+    let scratch: TemporaryFolder
+    init() throws { scratch = try TemporaryFolder() }
+
+    func temporaryDirectory() throws -> URL { try scratch.subfolder() }
 
     @Test func extendsMergesObjectsAndReplacesArrays() throws {
         let dir = try temporaryDirectory()
@@ -233,8 +233,8 @@ func problems(_ text: String) -> [String] {
 
 @Suite struct ExtendsAttributionTests {
     @Test func errorsNameTheFileTheValueComesFrom() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let scratch = try TemporaryFolder()
+        let dir = scratch.url
         let parent = dir.appendingPathComponent("parent.json"), child = dir.appendingPathComponent("child.json")
         try "{\"shape\": \"rounded\", \"layers\": [{\"color\": \"blu\"}]}".write(to: parent, atomically: true, encoding: .utf8)
         try "{\"extends\": \"parent.json\", \"cornerRadius\": 0.3, \"fps\": -1}".write(to: child, atomically: true, encoding: .utf8)

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// `"extends": "NAME@N"`: a bundled parent pinned to a bundled preset version, read from a frozen
 /// copy (presets/versions/NAME@M.json, here an injected table) once the current preset has changed.
 @Suite struct PresetVersionTests {
-    /// A folder holding `child.json` with `text`; removed by the caller.
+    let scratch: TemporaryFolder
+    init() throws { scratch = try TemporaryFolder() }
+
+    /// A folder holding `child.json` with `text`.
     func child(_ text: String) throws -> (folder: URL, path: String) {
-        let dir = URL(fileURLWithPath: FileManager.default.temporaryDirectory.path)
-            .appendingPathComponent("wavegen-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try scratch.subfolder()
         let path = dir.appendingPathComponent("child.json").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return (dir, path)
@@ -30,7 +32,6 @@ import Testing
 
     @Test func pinnedParentSurvivesAChangeToTheBundledPreset() throws {
         let (dir, path) = try child(#"{ "extends": "orb@1", "fps": 25 }"#)
-        defer { try? FileManager.default.removeItem(at: dir) }
         let today = try PresetLoader().load(path)
         let later = try Self.later.load(path)
         #expect(later == today)
@@ -38,7 +39,6 @@ import Testing
 
         // A bare name follows the current look; "orb@2" is the current look of the later build.
         let (bareDir, bare) = try child(#"{ "extends": "orb", "fps": 25 }"#)
-        defer { try? FileManager.default.removeItem(at: bareDir) }
         #expect(try Self.later.load(bare).background != today.background)
         #expect(try Self.later.resolve("orb@2").root.canonicalText == Self.later.resolve("orb").root.canonicalText)
     }
@@ -62,14 +62,12 @@ import Testing
     ])
     func refusedVersionsAreLocatedAtExtends(_ reference: String, _ message: String) throws {
         let (dir, path) = try child("{\n  \"extends\": \"\(reference)\"\n}\n")
-        defer { try? FileManager.default.removeItem(at: dir) }
         let expected = DocumentError(DocumentProblem(file: path, line: 2, column: 14, keyPath: "extends", message: "\(reference): \(message)"))
         #expect(throws: expected) { try Self.later.load(path) }
     }
 
     @Test func unpinnedExtendsAreFoundInEveryFileOfTheChain() throws {
         let (dir, path) = try child(#"{ "extends": "mid.json" }"#)
-        defer { try? FileManager.default.removeItem(at: dir) }
         let mid = dir.appendingPathComponent("mid.json").path
         try "{\n  \"extends\": \"classic\"\n}".write(toFile: mid, atomically: true, encoding: .utf8)
         let found = PresetLoader().unpinnedExtends(path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WaveKit
 
 /// A 48 × 36 test image: a red hull, a white sail, a dark mast, transparent around them.
@@ -145,8 +146,8 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         #expect(throws: DocumentError(DocumentProblem(file: "r", line: 1, column: 21, keyPath: "rider.image", message: "\"missing.png\" is not an image bundled with the presets"))) {
             try loader.load("r")
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-rider-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let scratch = try TemporaryFolder()
+        let dir = scratch.url
         let preset = dir.appendingPathComponent("p.json")
         try "{\"rider\": {\"image\": \"boat.png\", \"layer\": 3}}".write(to: preset, atomically: true, encoding: .utf8)
         try "hello".write(to: dir.appendingPathComponent("boat.png"), atomically: true, encoding: .utf8)

@@ -9,9 +9,8 @@ import WaveTestSupport
     static let scene = fitScenePreset
 
     func loaded() throws -> (WaveConfig, LoopPlan) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sizefit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try TemporaryFolder()
+        let folder = scratch.url
         let path = folder.appendingPathComponent("scene.json").path
         try SizeFitTests.scene.write(toFile: path, atomically: false, encoding: .utf8)
         let pipeline = RenderPipeline(threads: 1)

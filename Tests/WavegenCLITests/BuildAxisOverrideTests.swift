@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WavegenCLI
 
 /// A command-line override of what a job's matrix varies would write one picture under names that

@@ -5,6 +5,7 @@ import WaveKit
 import WavePNG
 import WaveRender
 import WaveWebP
+import WaveTestSupport
 @testable import WavegenCLI
 
 /// The data: URIs of a page's <img> tags, in order.
@@ -20,37 +21,13 @@ func decodeDataURI(_ uri: String) throws -> (mime: String, bytes: [UInt8]) {
 }
 
 /// Headless Chromium, when it is installed.
-let headlessChromium: String? = {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    for dir in path.split(separator: ":") {
-        for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-    }
-    return nil
-}()
+let headlessChromium: String? = ChildProcess.find(["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"])
 
 /// Runs Chromium headless with its own profile folder; returns what it printed on stdout.
 func runChromium(_ args: [String], in folder: TemporaryFolder) throws -> String {
     let browser = try #require(headlessChromium)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: browser)
-    process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-                         "--user-data-dir=\(folder.file("chromium-profile"))"] + args
-    let outPath = folder.file("chromium.out")
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(120)
-    while process.isRunning, Date() < deadline { usleep(50_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    try out.close()
-    return try String(contentsOfFile: outPath, encoding: .utf8)
+    return try ChildProcess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+                                 "--user-data-dir=\(folder.file("chromium-profile"))"] + args, in: folder.path, timeout: 120).out
 }
 
 @Suite struct BuildPreviewTests {

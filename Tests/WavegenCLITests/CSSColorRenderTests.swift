@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 
 /// A color written as CSS names it renders exactly as its hex form, in every format.
 @Suite struct CSSColorRenderTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
 
@@ -34,17 +35,9 @@ import WaveKit
     func bashCompletes(_ words: [String]) throws -> [String] {
         let folder = try TemporaryFolder()
         let script = try folder.write(wavegen(["completions", "bash"]).out, to: "wavegen.bash")
-        let bash = Process()
-        bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bash.arguments = ["-c", #"source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _wavegen; printf '%s\n' "${COMPREPLY[@]}""#,
-                          "bash", script] + words
-        bash.currentDirectoryURL = folder.url
-        let pipe = Pipe()
-        bash.standardOutput = pipe
-        try bash.run()
-        let out = pipe.fileHandleForReading.readDataToEndOfFile()
-        bash.waitUntilExit()
-        return String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0 != "wavegen.bash" }
+        let r = try ChildProcess.run(["/bin/bash", "-c", #"source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _wavegen; printf '%s\n' "${COMPREPLY[@]}""#,
+                                      "bash", script] + words, in: folder.path, timeout: 60)
+        return r.out.split(separator: "\n").map(String.init).filter { $0 != "wavegen.bash" }
     }
 
     @Test func bashCompletesSubcommandsOptionsValuesAndPresets() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveKit
 
 /// A preset's `dark` twin: `--theme dark` renders exactly what the preset with the dark colors

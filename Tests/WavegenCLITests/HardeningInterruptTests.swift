@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 
 /// A render stopped by SIGTERM or SIGINT (Ctrl-C) part way through: the process ends by that
 /// signal (a shell shows 143 or 130), the file it was replacing keeps its bytes, and no temporary
@@ -15,7 +16,7 @@ import Testing
     /// while frames are being rendered and encoded.
     @Test(arguments: signals)
     func interruptedRenderKeepsThePreviousFile(signal: Int32) throws {
-        let folder = try HardeningFolder()
+        let folder = try TemporaryFolder("wavegen-hardening")
         let previous = Array("the previous render, which must survive".utf8)
         try Data(previous).write(to: folder.url.appendingPathComponent("out.gif"))
 
@@ -38,7 +39,7 @@ import Testing
     /// installed and a temporary may exist when the signal comes: it must be removed.
     @Test(arguments: signals)
     func interruptedRenderWithFramesLeavesNoTemporaryFile(signal: Int32) throws {
-        let folder = try HardeningFolder()
+        let folder = try TemporaryFolder("wavegen-hardening")
         let previous = Array("the previous render, which must survive".utf8)
         try Data(previous).write(to: folder.url.appendingPathComponent("out.webp"))
         let frames = folder.url.appendingPathComponent("frames").path

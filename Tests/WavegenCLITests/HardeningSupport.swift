@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WavePlatform
+import WaveTestSupport
 
 /// One entry of Fixtures/hardening/cases.json: a bad input and the exact result it must give.
 struct HardeningCase: Codable, Sendable, CustomTestStringConvertible {
@@ -70,7 +71,7 @@ enum HardeningCorpus {
 
     /// Runs one case in a fresh copy of the fixtures and checks everything the manifest says.
     static func run(_ c: HardeningCase) throws {
-        let scratch = try HardeningFolder()
+        let scratch = try TemporaryFolder("wavegen-hardening")
         let root = scratch.url
         for entry in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !isCaseFile(entry) {
             try FileManager.default.copyItem(at: folder.appendingPathComponent(entry), to: root.appendingPathComponent(entry))
@@ -92,7 +93,8 @@ enum HardeningCorpus {
                     print("\(c.name): skipped, chattr +i is not available here")
                     return
                 }
-                scratch.immutable.append(root.appendingPathComponent(p).path)
+                let path = root.appendingPathComponent(p).path
+                scratch.beforeRemoval.append { _ = chattr("-i", path) }
             }
         }
         let before = try snapshot(root)
@@ -173,151 +175,21 @@ enum HardeningCorpus {
 
     /// Runs chattr; false when it is missing or refused.
     static func chattr(_ flag: String, _ path: String) -> Bool {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        p.arguments = [flag, path]
-        p.standardError = FileHandle.nullDevice
-        p.standardOutput = FileHandle.nullDevice
-        guard (try? p.run()) != nil else { return false }
-        p.waitUntilExit()
-        return p.terminationStatus == 0
+        (try? ChildProcess.run(["/usr/bin/chattr", flag, path], in: "/", timeout: 20))?.status == 0
     }
 }
 
-/// A fresh temporary folder (real path, so it matches what the child process sees as its current
-/// folder), removed afterwards even when parts of it were made immutable.
-final class HardeningFolder {
-    let url: URL
-    var immutable: [String] = []
-
-    init() throws {
-        let base = URL(fileURLWithPath: FileManager.default.temporaryDirectory.path).resolvingSymlinksInPath()
-        url = base.appendingPathComponent("wavegen-hardening-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        for p in immutable { _ = HardeningCorpus.chattr("-i", p) }
-        try? FileManager.default.removeItem(at: url)
-    }
-}
-
-/// The built `wavegen`, run as a child process with optional limits and a timeout.
-///
-/// It is started with posix_spawn rather than Foundation's Process, to give it an empty signal
-/// mask and default signal actions: tests run on worker threads that block most signals, and a
-/// child inherits the mask of the thread that spawns it (with Process, a SIGTERM sent to wavegen
-/// would stay pending for ever).
+/// The built `wavegen` run as a child process (`ChildProcess`) with optional limits and a timeout.
 enum HardeningProcess {
-    struct Result {
-        var status: Int32
-        /// The signal that ended it, if one did.
-        var signal: Int32?
-        var timedOut: Bool
-        var out: String
-        var err: String
-
-        var errLines: [String] { lines(err) }
-        var outLines: [String] { lines(out) }
-
-        private func lines(_ s: String) -> [String] {
-            var l = s.components(separatedBy: "\n")
-            if l.last == "" { l.removeLast() }
-            return l
-        }
-    }
-
-    /// A started run, for tests that signal it.
-    final class Running {
-        let pid: pid_t
-        let outPath: String
-        let errPath: String
-        /// The wait status once reaped.
-        private var status: Int32?
-
-        init(pid: pid_t, outPath: String, errPath: String) {
-            self.pid = pid
-            self.outPath = outPath
-            self.errPath = errPath
-        }
-
-        /// Reaps the process if it has ended, without blocking.
-        private func poll() -> Bool {
-            if status != nil { return true }
-            var s: Int32 = 0
-            let r = waitpid(pid, &s, WNOHANG)
-            if r == pid { status = s; return true }
-            if r < 0, errno != EINTR { status = 0; return true }
-            return false
-        }
-
-        /// Whether it has ended (without waiting).
-        var hasEnded: Bool { poll() }
-
-        /// Waits up to `timeout`; kills the process when it is still running then.
-        func wait(timeout: TimeInterval) -> Result {
-            let deadline = Date().addingTimeInterval(timeout)
-            var timedOut = false
-            while !poll() {
-                if Date() >= deadline {
-                    timedOut = true
-                    kill(pid, SIGKILL)
-                    var s: Int32 = 0
-                    while waitpid(pid, &s, 0) < 0, errno == EINTR {}
-                    status = s
-                    break
-                }
-                usleep(5_000)
-            }
-            let s = status ?? 0
-            // (FileManager rather than String(contentsOfFile:), which leaks its buffer.)
-            let out = FileManager.default.contents(atPath: outPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            let err = FileManager.default.contents(atPath: errPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
-            try? FileManager.default.removeItem(atPath: outPath)
-            try? FileManager.default.removeItem(atPath: errPath)
-            let termSignal = s & 0x7F
-            if termSignal == 0 {
-                return Result(status: (s >> 8) & 0xFF, signal: nil, timedOut: timedOut, out: out, err: err)
-            }
-            return Result(status: 128 + termSignal, signal: termSignal, timedOut: timedOut, out: out, err: err)
-        }
-
-        deinit {
-            if !poll() {
-                kill(pid, SIGKILL)
-                var s: Int32 = 0
-                waitpid(pid, &s, 0)
-            }
-        }
-    }
+    typealias Result = ChildProcess.Result
+    typealias Running = ChildProcess.Running
 
     static func start(_ args: [String], in folder: URL, fileSizeLimitBlocks: Int? = nil, memoryLimitMB: Int? = nil,
                       stdoutTo: String? = nil, stderrTo: String? = nil) throws -> Running {
         let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
-        let scratch = FileManager.default.temporaryDirectory.path + "/wavegen-hardening-\(UUID().uuidString)"
-        let outPath = scratch + ".out", errPath = scratch + ".err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-
-        // A shell changes to the folder, sets the limits and replaces itself with wavegen.
-        var script = "cd \"$0\" && "
-        if let blocks = fileSizeLimitBlocks { script += "trap '' XFSZ && ulimit -f \(blocks) && " }
-        if let mb = memoryLimitMB { script += "ulimit -v \(mb * 1024) && " }
-        script += "exec \"$@\""
-        let argv = ["/bin/sh", "-c", script, folder.path, executable.path] + args
-
-        let spawned = Spawn.start(argv, redirections: [
-            Spawn.Redirection(fd: 0, path: "/dev/null", flags: O_RDONLY),
-            Spawn.Redirection(fd: 1, path: stdoutTo ?? outPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
-            Spawn.Redirection(fd: 2, path: stderrTo ?? errPath, flags: O_WRONLY | O_CREAT | O_TRUNC, mode: 0o644),
-        ], defaultSignals: true)
-        switch spawned {
-        case let .success(pid):
-            return Running(pid: pid, outPath: outPath, errPath: errPath)
-        case let .failure(failure):
-            Issue.record("cannot start \(argv[0]): \(failure.text)")
-            throw CancellationError()
-        }
+        return try ChildProcess.start([executable.path] + args, in: folder.path,
+                                      limits: ChildProcess.Limits(fileSizeBlocks: fileSizeLimitBlocks, memoryMB: memoryLimitMB),
+                                      stdoutTo: stdoutTo, stderrTo: stderrTo)
     }
 
     static func run(_ args: [String], in folder: URL, fileSizeLimitBlocks: Int? = nil, memoryLimitMB: Int? = nil,

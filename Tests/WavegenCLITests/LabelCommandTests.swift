@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveKit
 
 /// Labels that cannot be drawn as asked are said, and fonts are found by name.
@@ -41,14 +42,7 @@ import WaveKit
     @Test func aFontByFamilyAndStyle() throws {
         let folder = try TemporaryFolder()
         let preset = try folder.write(#"{ "extends": "orb", "label": { "font": "DejaVu Sans:bold" } }"#, to: "named.json")
-        let fcMatch = Process()
-        fcMatch.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        fcMatch.arguments = ["-f", "%{file}", "DejaVu Sans:bold"]
-        let pipe = Pipe()
-        fcMatch.standardOutput = pipe
-        try fcMatch.run()
-        fcMatch.waitUntilExit()
-        let file = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let file = try ChildProcess.run(["/usr/bin/fc-match", "-f", "%{file}", "DejaVu Sans:bold"], in: folder.path, timeout: 60).out
         #expect(file.hasSuffix("/DejaVuSans-Bold.ttf"))
         let v = wavegen(["validate", preset])
         #expect(v.code == 0, "\(v.err)")

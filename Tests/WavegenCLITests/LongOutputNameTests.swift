@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WavegenCLI
 
 /// Any file name the file system takes can be written: the temporary file beside it has a name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveKit
 
 /// Overrides and inherited keys as a user meets them: `null` drops an inherited key, files named

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 
 /// `.github/wavegen-problem-matcher.json` (docs/ci.md) reads the problem lines `validate` and
 /// `build` really print: `FILE:LINE:COLUMN: error: …`, `FILE: error: …` without a position, and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
 

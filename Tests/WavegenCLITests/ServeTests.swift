@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 import WaveGIF
 import WaveKit
 import WavePlatform

@@ -42,34 +42,6 @@ func wavegen(_ args: [String]) -> RunResult {
     return RunResult(code: code, out: captured.out, err: captured.err)
 }
 
-/// A fresh folder, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-    var path: String { url.path }
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("wavegen-cli-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func write(_ text: String, to name: String) throws -> String {
-        let path = file(name)
-        try text.write(toFile: path, atomically: false, encoding: .utf8)
-        return path
-    }
-
-    func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: url.appendingPathComponent(name))) }
-
-    /// Names of everything in `sub` (or the folder itself), hidden files included, sorted.
-    func contents(_ sub: String? = nil) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: sub.map(file) ?? path).sorted()
-    }
-}
-
 /// Files a failed atomic write could leave behind.
 func strayTemporaries(_ names: [String]) -> [String] {
     names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }
@@ -128,38 +100,12 @@ let wavegenExecutable: URL? = {
     return nil
 }()
 
-/// Runs the built `wavegen` binary; output goes through files so a large one cannot block it.
-/// With `fileSizeLimit` (in `ulimit -f` blocks) it runs under that limit with SIGXFSZ ignored, so a
-/// write past the limit fails with EFBIG instead of killing the process.
+/// Runs the built `wavegen` binary in `folder` (`ChildProcess`). With `fileSizeLimit` (in
+/// `ulimit -f` blocks) it runs under that limit with SIGXFSZ ignored, so a write past the limit
+/// fails with EFBIG instead of killing the process.
 func runExecutable(_ args: [String], in folder: TemporaryFolder, fileSizeLimit: Int? = nil) throws -> RunResult {
     let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
-    let scratch = FileManager.default.temporaryDirectory.path + "/wavegen-cli-tests-\(UUID().uuidString)"
-    let outPath = scratch + ".out", errPath = scratch + ".err"
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    defer {
-        try? FileManager.default.removeItem(atPath: outPath)
-        try? FileManager.default.removeItem(atPath: errPath)
-    }
-    let process = Process()
-    if let limit = fileSizeLimit {
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(limit) && exec \"$0\" \"$@\"", executable.path] + args
-    } else {
-        process.executableURL = executable
-        process.arguments = args
-    }
-    process.currentDirectoryURL = folder.url
-    let out = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-    let err = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try out.close()
-    try err.close()
-    return RunResult(code: process.terminationStatus,
-                     out: try String(contentsOfFile: outPath, encoding: .utf8),
-                     err: try String(contentsOfFile: errPath, encoding: .utf8))
+    let r = try ChildProcess.run([executable.path] + args, in: folder.path,
+                                 limits: ChildProcess.Limits(fileSizeBlocks: fileSizeLimit), timeout: 300)
+    return RunResult(code: r.status, out: r.out, err: r.err)
 }

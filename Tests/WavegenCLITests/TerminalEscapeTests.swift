@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WavegenCLI
 
 /// Keys, names and paths from a shared preset or manifest reach the terminal escaped, in every

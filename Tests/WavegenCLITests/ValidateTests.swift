@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 @testable import WavegenCLI
 
 /// validate takes folders as build does, and says what render would warn about.
