@@ -44,6 +44,11 @@ public struct WaveConfig: Equatable, Sendable {
     public var rider: Rider?
     /// Text over the water, such as the level in percent.
     public var label: Label?
+    /// The dark twin's colours by key path (`background`, `layers[0].color`, …), for outputs that
+    /// carry both themes (see `themeColors`); empty without a `dark` object.
+    public var darkColors: [String: RGBA] = [:]
+    /// How a live output eases to a level the page sets (`"live"`).
+    public var live = LiveOptions()
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,
