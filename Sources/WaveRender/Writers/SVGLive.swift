@@ -24,7 +24,7 @@ struct SVGLive {
     /// one value.
     init(config: WaveConfig, root: String) throws(RenderError) {
         guard case let .still(level) = config.level else {
-            throw RenderError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); use --level or --set level=0.5", keyPath: "level")
+            throw RenderError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); give it a number (--level 0.5; in a manifest, \"set\": {\"level\": 0.5})", keyPath: "level")
         }
         self.config = config
         self.level = level
