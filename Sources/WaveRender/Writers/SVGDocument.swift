@@ -310,7 +310,7 @@ struct SVGDocument {
         }
         var shown = ""
         for g in text.glyphs {
-            for run in SVGLive.runs(g.percents) { shown += use(g, x: g.x, y: g.y, opacity: live.opacity(run)) }
+            for run in SVGLive.runs(g.percents) { shown += use(g, x: g.x, y: g.y, opacity: SVGLive.opacityText(run)) }
         }
         let own = Int((live.level * 100).rounded())
         var fallback = ""

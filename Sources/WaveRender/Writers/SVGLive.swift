@@ -35,7 +35,7 @@ struct SVGLive {
     var levelProperty: String { "--\(root)v" }
     /// The level in whole percent, rounded as the raster rounds it (halves up). Not registered,
     /// so a short private name set on the `<svg>` serves (its uses are many).
-    var percentProperty: String { "--_p" }
+    static let percentProperty = "--_p"
     /// The class of the groups the level moves.
     var levelClass: String { "\(root)v" }
 
@@ -53,7 +53,7 @@ struct SVGLive {
         var rootRule = "\(v):clamp(0,var(--level,\(l0)),1)"
         // mod() keeps the percent in 0…100 (a no-op) and makes every use of it invalid where
         // mod() is missing, so the label falls back to the preset's text as a whole.
-        if label { rootRule += ";\(percentProperty):mod(round(var(\(v))*100,1),101)" }
+        if label { rootRule += ";\(SVGLive.percentProperty):mod(round(var(\(v))*100,1),101)" }
         // `<` escaped: in an SVG inlined in HTML, and in XML, it would open an element.
         var out = ["@property \(v){syntax:'\\3c number>';inherits:true;initial-value:\(l0)}"]
         if live.transition > 0 {
@@ -122,7 +122,7 @@ struct SVGLive {
     /// percent where it changes, the change times a step that is 1 from that percent on. Values
     /// are rounded to 2 decimals first, so the changes add up exactly.
     func stepFunction(_ values: [Double], unit: String) -> String {
-        let p = "var(\(percentProperty))"
+        let p = "var(\(SVGLive.percentProperty))"
         let units = values.map { Int(($0 * 100).rounded()) }
         var text = SVGPathData.format(units: units[0], decimals: 2) + unit
         for k in 1..<units.count where units[k] != units[k - 1] {
@@ -157,7 +157,7 @@ struct SVGLive {
     /// The opacity that shows a glyph exactly at the percents of `run`: 1 there, 0 elsewhere
     /// (the percent is a whole number, so each term is at least 1 where it holds and at most 0
     /// where it does not).
-    func opacity(_ run: Run) -> String {
+    static func opacityText(_ run: Run) -> String {
         let p = "var(\(percentProperty))"
         var terms: [String] = []
         if run.lo > 0 { terms.append(run.lo == 1 ? p : "\(p) - \(run.lo - 1)") }
@@ -172,7 +172,7 @@ struct SVGLive {
 
     /// The opacity of the preset's own text: 0 wherever the percent computes, so it shows only
     /// where the CSS the live glyphs need is missing.
-    var fallbackOpacity: String { "min(0,var(\(percentProperty)))" }
+    var fallbackOpacity: String { "min(0,var(\(SVGLive.percentProperty)))" }
 
     private func number(_ v: Double, decimals: Int) -> String { SVGPathData.format(v, decimals: decimals) }
 }
