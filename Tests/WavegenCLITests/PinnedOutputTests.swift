@@ -35,12 +35,13 @@ import WavegenCLI
          "4d5a7fdc018798d3b6af3601a08b17b05e40735e493d0c83d0bf34e61134676e"),
         (["orb", "--set", "gif.lossy=16"], "orb-lossy.gif",
          "a7d9b379a2ab7c54ac0cacd67a79d4ed20c9f0706f8469394e0368a08e5ce55c"),
-        (["boat"], "boat.svg", "d9e2d972dca8059e653e643188bd951d748f62f3daedc8d07a4e74ff93bb120e"),
-        (["classic"], "classic.svg", "2796088704e8b460ace96ec6bbf2d8f1f94c9d06f17f0fe5fa5a79910f174a81"),
-        (["dark"], "dark.svg", "d7d3e2dad7e57d30a98103208a9a64f2fe6ea4b33fb511e720f8254370b4e18f"),
-        (["orb"], "orb.svg", "6d4d2c0c7a8e24a2f7ab2affe79f8ea1cdd54abe39f243be059ff428e06c7824"),
-        (["progress-bar"], "progress-bar.svg", "5b25b57427a3d6cb33fe1620955eedd1ade180e12ce8987f8b8836b6c09ac2c3"),
-        (["spinner"], "spinner.svg", "7aa0c8a3756322faa39e02af0daa82aa1bce1957773a9ef0183119b8adc4cc9d"),
+        (["boat"], "boat.svg", "4587ed7dbcf2c7e6be0365a0880e9a1431eaf962554c7e3d6817b3866a0bce42"),
+        (["classic"], "classic.svg", "202663f95d8aab30ac6100ae730b037e55a0e8f8a30912fbba8f6a6228acd566"),
+        (["dark"], "dark.svg", "621818950ee8635f78aa8a323de2819e015eb2ad0af8baa30cc760b095ae1a61"),
+        (["orb"], "orb.svg", "92fb4ce6bc3050d080789df03756617865217182ef9dfc6e55e4b68c6723888a"),
+        (["progress-bar"], "progress-bar.svg", "6e752e823fd0046dd82e94c5fc045863b0a0cbaca56dea9d7fe08e7c93e7c3d0"),
+        (["spinner"], "spinner.svg", "9911f2e7df0c65a56e9897af54e7f8b15c469526bfc9e10caf97047918188ad9"),
+        (["orb", "--live"], "orb-live.svg", "4b57a2fa7de6d9c5c37ffd4d55b1021499e32e3381ab402ee2397b7c7cc96a7a"),
         (["boat"], "boat.png", "0939be1cdaf8a7ce31a759814ccd7ee57d3622ab75fbb19c000dd7ec6d0a9d37"),
         (["classic"], "classic.png", "07e8dde86f74a791a808120c382907b263ef069304e10cfe35a89b2e4ab19e8f"),
         (["dark"], "dark.png", "cc3602167c7f3e1c7867ef682e5ad077816ad63823d6f7600beaeb6bb944f38c"),
@@ -57,7 +58,7 @@ import WavegenCLI
 
     /// The output version the digests below were pinned at. A change that alters them must bump
     /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
-    static let pinnedAtOutputVersion = 6
+    static let pinnedAtOutputVersion = 7
 
     @Test func outputVersionMatchesThePins() {
         #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,
