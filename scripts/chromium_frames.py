@@ -52,7 +52,7 @@ def find_browser():
 
 
 class ChromiumFrames:
-    def __init__(self, browser=None, timeout=120):
+    def __init__(self, browser=None, timeout=120, flags=()):
         self.browser = browser or find_browser()
         if not self.browser:
             raise RuntimeError("chromium is not installed")
@@ -68,7 +68,7 @@ class ChromiumFrames:
         os.close(commands_read)
         os.close(answers_write)
         args = [self.browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                "--remote-debugging-pipe", f"--user-data-dir={os.path.join(self.folder, 'profile')}", "about:blank"]
+                "--remote-debugging-pipe", f"--user-data-dir={os.path.join(self.folder, 'profile')}", *flags, "about:blank"]
         self.process = subprocess.Popen(
             ["/bin/bash", "-c", f'exec "$@" 3<&{child_read} 4>&{child_write} {child_read}<&- {child_write}>&-', "bash"] + args,
             pass_fds=(child_read, child_write), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

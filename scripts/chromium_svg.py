@@ -32,8 +32,9 @@ SHOW = """(async (html) => {
 
 
 class ChromiumSVG(ChromiumFrames):
-    def __init__(self, browser=None, timeout=120):
-        super().__init__(browser, timeout)
+    def __init__(self, browser=None, timeout=120, flags=()):
+        """`flags`: more Chromium switches, such as --force-dark-mode."""
+        super().__init__(browser, timeout, flags)
         self.evaluate("document.documentElement.style.cssText = 'margin:0;background:transparent';"
                       "document.body.style.cssText = 'margin:0;background:transparent'; true")
         self.send("Emulation.setDefaultBackgroundColorOverride", {"color": {"r": 0, "g": 0, "b": 0, "a": 0}},
@@ -49,12 +50,14 @@ class ChromiumSVG(ChromiumFrames):
             session=self.session)
         return Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGBA")
 
-    def show_inline(self, path, width, height):
-        """Puts the SVG's markup in the page; returns the number of animations it runs."""
+    def show_inline(self, path, width, height, attributes="", style=""):
+        """Puts the SVG's markup in the page, in a <div> with `attributes` (such as
+        'data-theme="dark"') and `style` (such as '--level:.3'); returns the number of animations
+        it runs."""
         self._viewport(width, height)
         with open(path) as f:
             markup = f.read()
-        html = '<div style="line-height:0">' + markup + '</div>'
+        html = f'<div {attributes} style="line-height:0;{style}">' + markup + '</div>'
         self.evaluate(f"{SHOW}({json.dumps(html)})")
         return self.evaluate("document.getAnimations().length")
 
@@ -71,6 +74,23 @@ class ChromiumSVG(ChromiumFrames):
         html = f'<img src="{uri}" width="{width}" height="{height}" style="display:block">'
         self.evaluate(f"{SHOW}({json.dumps(html)})")
         return self.playing(width, height, wait)
+
+    def image_at(self, path, width, height, seconds):
+        """The SVG as an <img src> (a data URI) showing time `seconds`: a rule added to its style
+        pauses every animation that far in (an image's animations are out of the page's reach)."""
+        self._viewport(width, height)
+        with open(path) as f:
+            markup = f.read()
+        rule = f"*{{animation-play-state:paused!important;animation-delay:{-seconds * 1000!r}ms!important}}"
+        markup = markup.replace("<style>", "<style>" + rule, 1)
+        uri = "data:image/svg+xml;base64," + base64.b64encode(markup.encode()).decode()
+        html = f'<img src="{uri}" width="{width}" height="{height}" style="display:block">'
+        self.evaluate(f"{SHOW}({json.dumps(html)})")
+        return self._screenshot(width, height)
+
+    def set_style(self, style):
+        """Sets the style of the <div> holding an inline SVG (such as '--level:.8') while it plays."""
+        self.evaluate(f"document.body.firstElementChild.style.cssText = {json.dumps('line-height:0;' + style)}; true")
 
     def inline_playing(self, path, width, height, wait=0.0):
         """The SVG's markup in the page, its animations running on their own, after `wait` seconds."""

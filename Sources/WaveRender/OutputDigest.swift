@@ -61,12 +61,12 @@ public enum OutputDigest {
 
     /// The input digest of `loaded` written as `format` (lowercase hex SHA-256), fitted to `fitTo`
     /// bytes when given (`SizeFit`). `fonts` caches font digests across outputs.
-    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> String {
-        try inputs(loaded, format: format, fitTo: fitTo, fonts: fonts).combined
+    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> String {
+        try inputs(loaded, format: format, live: live, fitTo: fitTo, fonts: fonts).combined
     }
 
-    /// `input` with the digest of each part beside it.
-    public static func inputs(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> Inputs {
+    /// `input` with the digest of each part beside it; `live` for a live SVG.
+    public static func inputs(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> Inputs {
         var h = SHA256()
         var partHashes: [Part: SHA256] = [:]
         func field(_ part: Part, _ name: String, _ text: String) {
@@ -76,6 +76,7 @@ public enum OutputDigest {
         }
         field(.wavegen, "encoder", encoderIdentity(for: format))
         field(.preset, "format", format.rawValue)
+        if live { field(.preset, "live", "true") }
         if let fitTo { field(.budget, "fit", String(fitTo)) }
         field(.preset, "preset", relevantDocument(loaded.document, for: format).canonicalText)
         if let image = loaded.config.rider?.image {

@@ -19,8 +19,9 @@ public struct RenderedOutput: Sendable {
     public var fit: SizeFit.Candidate?
 
     /// Renders and encodes `loaded` as `format` in memory; with `fitTo`, the highest-quality file
-    /// of at most that many bytes (`SizeFit`), or an error naming the smallest one reached.
-    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, fitTo: Int? = nil, threads: Int) throws(RenderError) -> RenderedOutput {
+    /// of at most that many bytes (`SizeFit`), or an error naming the smallest one reached; `live`
+    /// writes a live SVG (`SVGLive`).
+    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, threads: Int) throws(RenderError) -> RenderedOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         let pipeline = RenderPipeline(threads: threads)
         var (config, plan) = (loaded.config, loaded.plan)
@@ -31,7 +32,7 @@ public struct RenderedOutput: Sendable {
             (config, plan, fit) = (chosen.config, chosen.plan, chosen)
         }
         let animation = try pipeline.prepare(config, plan: plan)
-        let result = try pipeline.write(animation, to: [format.writer(for: config)])[0]
+        let result = try pipeline.write(animation, to: [format.writer(for: config, live: live)])[0]
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let frames = result.timing?.frameCount ?? plan.frameCount
         let duration = plan.duration

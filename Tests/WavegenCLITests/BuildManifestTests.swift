@@ -118,7 +118,7 @@ import WaveTestSupport
             "wavegen.json:2:10: error: at job: unknown key (did you mean \"jobs\"?)",
             "wavegen.json:4:38: error: at jobs[0].outptu: unknown key (did you mean \"output\"?)",
             "wavegen.json:4:75: error: at jobs[0].scale: unknown key (did you mean \"scales\"?)",
-            "wavegen.json:4:87: error: at jobs[0].zzz: unknown key (expected one of: name, preset, output, formats, scales, levels, variants, set, maxBytes, fit, android, catalog)",
+            "wavegen.json:4:87: error: at jobs[0].zzz: unknown key (expected one of: name, preset, output, formats, scales, levels, variants, set, maxBytes, fit, android, catalog, live)",
         ])
     }
 

@@ -777,6 +777,36 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "additionalProperties": {
         "$ref": "#/$defs/color"
       }
+    },
+    "live": {
+      "description": "How a live SVG (render --live, a manifest job's \"live\": true) eases to a level the page sets with the CSS property --level. See docs/live.md.",
+      "type": "object",
+      "properties": {
+        "transition": {
+          "description": "Seconds a change of --level takes to reach the new level, 0…60; 0 is at once (as under prefers-reduced-motion).",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 60,
+          "default": 0.6
+        },
+        "easing": {
+          "description": "The CSS timing keyword of that change.",
+          "enum": [
+            "linear",
+            "ease",
+            "ease-in",
+            "ease-out",
+            "ease-in-out"
+          ],
+          "default": "ease-out"
+        }
+      },
+      "patternProperties": {
+        "^[$_]": {
+          "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        }
+      },
+      "additionalProperties": false
     }
   },
   "patternProperties": {

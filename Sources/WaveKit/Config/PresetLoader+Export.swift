@@ -87,6 +87,7 @@ extension PresetLoader {
             "level": (WaveConfig.rampLevelKeys + WaveConfig.tideLevelKeys, false),
             "rider": (WaveConfig.riderKeys, false), "label": (WaveConfig.labelKeys, false),
             "gif": (WaveConfig.gifKeys, false), "webp": (WaveConfig.webpKeys, false), "apng": (WaveConfig.apngKeys, false),
+            "live": (WaveConfig.liveKeys, false),
         ])
     }
 }

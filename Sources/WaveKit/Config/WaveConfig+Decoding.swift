@@ -6,7 +6,7 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark",
+        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live",
     ]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
@@ -170,13 +170,16 @@ extension WaveConfig {
         let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
 
         checkDark(root, reader: &r)
+        let live = decodeLive(root["live"], reader: &r)
 
         guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
-        return .success(WaveConfig(
+        var config = WaveConfig(
             name: name, description: description, width: width, height: height, scale: scale, fps: fps,
             duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
             loops: loops, background: background, edgeStep: edgeStep, shape: shape, outline: outline, border: border, box: box,
-            level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label))
+            level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
+        config.live = live
+        return .success(config)
     }
 
     private static func decodeRider(_ node: JSONNode?, box: Rect, scale: Double, layerCount: Int,

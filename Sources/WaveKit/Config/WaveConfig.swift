@@ -47,6 +47,8 @@ public struct WaveConfig: Equatable, Sendable {
     /// The colors of each theme, by theme name ("light", "dark"), when the preset has a dark twin
     /// (`PresetLoader` fills it in, whichever theme the config itself shows); empty without one.
     public var themeColors: [String: ThemeColors] = [:]
+    /// How a live output eases to a level the page sets (`"live"`).
+    public var live = LiveOptions()
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,

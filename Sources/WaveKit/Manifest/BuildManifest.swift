@@ -22,7 +22,7 @@ public struct BuildManifest: Sendable {
 
     /// The top-level key that makes a JSON document a manifest rather than a preset.
     public static let topLevelKeys = ["jobs"]
-    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit", "android", "catalog"]
+    static let jobKeys = ["name", "preset", "output", "formats", "scales", "levels", "variants", "set", "maxBytes", "fit", "android", "catalog", "live"]
     static let levelRangeKeys = ["from", "to", "step"]
     /// Most outputs one `levels` range may produce.
     static let maximumLevels = 1001
@@ -64,6 +64,8 @@ public struct BuildManifest: Sendable {
         /// `catalog`: the Xcode asset catalog (`Loaders.xcassets`, relative to the manifest's
         /// folder) whose data sets the outputs are; the template then gives only their file names.
         public var catalog: String?
+        /// `live`: the job writes live SVGs, whose level the page sets (its formats must all be SVG).
+        public var live = false
 
         /// A preset named on `preview`'s command line rather than a manifest entry.
         public var standalone = false

@@ -128,6 +128,14 @@ struct ManifestReader {
             }
         }
 
+        var live = false
+        if let l = node["live"] {
+            if case let .bool(b) = l.value { live = b } else {
+                fail(path + ".live", l, "expected true (write live SVGs, whose level the page sets) or false, got \(describe(l))")
+            }
+            if live, budget.fit { fail(path + ".live", l, "has nothing for \"fit\" to turn; drop \"fit\"") }
+        }
+
         var catalog: String?
         if let c = node["catalog"] {
             if case let .string(text) = c.value, text.hasSuffix(".xcassets") || text.hasSuffix(".xcassets/"), !text.contains("{"),
@@ -184,8 +192,11 @@ struct ManifestReader {
                 }
             }
         }
+        let fromExtension = template?.literalExtension.flatMap { OutputFormat(fileExtension: $0) }
+        if live, let l = node["live"], let other = (formats ?? fromExtension.map { [$0] } ?? []).first(where: { $0 != .svg }) {
+            fail(path + ".live", l, "writes live SVGs only, but the job writes \(other.name); give it \"formats\": [\"svg\"] and move the others to a job of their own")
+        }
         guard problems.count == before, let template else { return nil }
-        let fromExtension = template.literalExtension.flatMap { OutputFormat(fileExtension: $0) }
         var job = BuildManifest.Job(
             index: index, name: name ?? presetText, presetText: presetText,
             preset: BuildManifest.presetReference(presetText, in: directory),
@@ -194,6 +205,7 @@ struct ManifestReader {
             variants: variants, overrides: overrides, budget: budget)
         job.android = android
         job.catalog = catalog
+        job.live = live
         job.presetLine = node["preset"]?.line ?? 0
         job.presetColumn = node["preset"]?.column ?? 0
         return checkOutputCount(job, node: node) ? job : nil

@@ -5,7 +5,8 @@ import WaveText
 /// The text of an animated SVG: the wave layers as closed paths drifting by CSS keyframes, the
 /// level as a moving group, the shape as a clip, the border ring, the label's glyph outlines and the
 /// rider as an embedded PNG. Every id and keyframe name starts with a prefix taken from the
-/// document's digest, so several SVGs inlined in one page keep apart.
+/// document's digest, so several SVGs inlined in one page keep apart. Colours are CSS custom
+/// properties a page may set (`SVGTheme`); a live document's level follows the page (`SVGLive`).
 struct SVGDocument {
     let config: WaveConfig
     let plan: LoopPlan
@@ -16,19 +17,25 @@ struct SVGDocument {
     let label: [(text: String, overlay: LabelOverlay, outline: TextOutline)]
     /// For each planned frame, the index in `label` of the text it shows.
     let labelFrames: [Int]
+    /// The colours as custom properties, with the dark twin's.
+    let theme: SVGTheme
+    /// Set for a live document: the level and label follow the page's `--level`.
+    let live: SVGLive?
 
     /// Stands for the id prefix until the document is complete.
     static let prefix = "\u{1}"
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 2.0
 
-    init(_ animation: Animation, label: VectorLabel) {
+    init(_ animation: Animation, label: VectorLabel, live: Bool = false) throws(RenderError) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
         motion = SVGMotion(config: config, plan: plan)
         self.label = label.texts
         labelFrames = label.textOfFrame
+        theme = SVGTheme(config: config, root: SVGDocument.prefix)
+        self.live = live ? try SVGLive(config: config, root: SVGDocument.prefix) : nil
     }
 
     /// The whole file.
@@ -39,12 +46,18 @@ struct SVGDocument {
         let p = SVGDocument.prefix
         let w = config.width, h = config.height
 
-        if config.background.a > 0 { body.append("<rect width=\"\(w)\" height=\"\(h)\"\(fill(config.background))/>") }
+        styles += theme.rules
+        if theme.shows("background") { body.append("<rect width=\"\(w)\" height=\"\(h)\"\(style(fill: "background"))/>") }
 
-        // The level group's motion.
+        // The level group's motion: keyframes, or in a live document the page's level.
         var levelStyle = ""
         let levelKeyframes = scene.levelKeyframes()
-        if let keyframes = levelKeyframes {
+        var liveText: SVGLive.LiveText?
+        if let live {
+            liveText = try live.labelText()
+            styles += live.rules(label: liveText != nil)
+            levelStyle = " class=\"\(live.levelClass)\""
+        } else if let keyframes = levelKeyframes {
             styles.append("@keyframes \(p)v{" + keyframes.map { k in
                 let timing = k.easing.map { ";animation-timing-function:\(SVGMotion.timing($0))" } ?? ""
                 return "\(SVGMotion.percent(k.u)){translate:0 \(px(k.value))\(timing)}"
@@ -54,14 +67,14 @@ struct SVGDocument {
 
         // The layers at frame 0, each drifting.
         let surfaces = scene.model.surfaces(frame: 0, of: plan.frameCount)
-        let bottom = scene.waterBottom(levelKeyframes: levelKeyframes)
+        let bottom = live?.waterBottom ?? scene.waterBottom(levelKeyframes: levelKeyframes)
         var layers: [String] = []
         var frontLayerUse = ""
         // Layers that drift the same distance share one keyframes rule.
         var driftNames: [String: String] = [:]
         for (i, layer) in config.layers.enumerated() {
             let drift = motion.drift(layer: i)
-            var style = ""
+            var animation = ""
             if let drift {
                 let body = "{to{translate:\(px(drift.distance))}}"
                 let name = driftNames[body] ?? "\(p)d\(i)"
@@ -69,18 +82,20 @@ struct SVGDocument {
                     driftNames[body] = name
                     styles.append("@keyframes \(name)\(body)")
                 }
-                style = " style=\"animation:\(motion.animation(name, micros: drift.micros, perLoop: drift.perLoop))\""
+                animation = "animation:\(motion.animation(name, micros: drift.micros, perLoop: drift.perLoop))"
             }
+            let style = animation.isEmpty ? "" : " style=\"\(animation)\""
             let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
-            let paint = fill(layer.color, opacity: layer.opacity)
+            let opacity = layer.opacity < 1 ? " fill-opacity=\"\(SVGPathData.format(layer.opacity, decimals: 3))\"" : ""
+            let paint = self.style(fill: "wave-\(i + 1)", then: animation) + opacity
             if !label.isEmpty, i == scene.model.frontLayer {
                 // The label's on-water colour shows where this layer covers it: the path is kept in
                 // the defs and used twice, by the layers and by the label's mask.
                 defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
-                layers.append("<use href=\"#\(p)f\"\(paint)\(style)/>")
+                layers.append("<use href=\"#\(p)f\"\(paint)/>")
                 frontLayerUse = "<use href=\"#\(p)f\" fill=\"#fff\"\(style)/>"
             } else {
-                layers.append("<path d=\"\(d)\"\(paint)\(style)/>")
+                layers.append("<path d=\"\(d)\"\(paint)/>")
             }
         }
 
@@ -88,10 +103,14 @@ struct SVGDocument {
         var water: [String] = []
         let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
         water.append(group(back, style: levelStyle))
-        if let rider = config.rider { water.append(try riderGroup(rider, styles: &styles)) }
+        if let rider = config.rider { water.append(group([try riderGroup(rider, styles: &styles)], style: live == nil ? "" : levelStyle)) }
         if !front.isEmpty { water.append(group(front, style: levelStyle)) }
         if !label.isEmpty {
-            water += labelGroups(styles: &styles, defs: &defs)
+            if let live, let liveText {
+                water += liveLabel(live, text: liveText, defs: &defs)
+            } else {
+                water += labelGroups(styles: &styles, defs: &defs)
+            }
             defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
         }
         if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
@@ -109,10 +128,10 @@ struct SVGDocument {
         if let border = config.border, let outer = scene.model.outline.figure(inset: 0) {
             var d = outlinePath(outer)
             if let inner = scene.model.outline.figure(inset: scene.model.borderWidth) { d += outlinePath(inner) }
-            body.append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(fill(border.color))/>")
+            body.append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(style(fill: "border"))/>")
         }
 
-        if !styles.isEmpty {
+        if styles.contains(where: { $0.hasPrefix("@keyframes") }) {
             styles.append("@media(prefers-reduced-motion:reduce){.\(p) *{animation:none!important}}")
         }
         let title = config.description.isEmpty ? config.name : config.description
@@ -242,12 +261,7 @@ struct SVGDocument {
                 }
                 defs.append("<g id=\"\(id)\">\(uses)</g>")
             }
-            var uses: [String] = []
-            if l.strokeWidth > 0 {
-                uses.append("<use href=\"#\(id)\" fill=\"none\"\(paint("stroke", l.strokeColor)) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
-            }
-            uses.append("<use href=\"#\(id)\"\(fill(l.color))/>")
-            uses.append("<use href=\"#\(id)\"\(fill(l.colorOnWater)) mask=\"url(#\(p)m)\"/>")
+            let uses = labelUses(id, l)
             guard label.count > 1 else { out += uses; continue }
             // Keyframes where the text appears or disappears; step-end holds each value until the next.
             var keyframes: [String] = []
@@ -263,6 +277,50 @@ struct SVGDocument {
             out.append("<g style=\"\(still)animation:\(motion.animation(name, micros: motion.loopMicros, timing: "step-end"))\">" + uses.joined() + "</g>")
         }
         return out
+    }
+
+    /// The uses that draw the text `id` in the label's colours: its stroke, its fill, and its fill
+    /// in the on-water colour through the front layer's mask (the two-tone rule).
+    func labelUses(_ id: String, _ l: Label) -> [String] {
+        let p = SVGDocument.prefix
+        var uses: [String] = []
+        if l.strokeWidth > 0 {
+            uses.append("<use href=\"#\(id)\" fill=\"none\"\(style("stroke", "label-stroke")) stroke-width=\"\(number(2 * l.strokeWidth))\" stroke-linejoin=\"round\"/>")
+        }
+        uses.append("<use href=\"#\(id)\"\(style(fill: "label"))/>")
+        uses.append("<use href=\"#\(id)\"\(style(fill: "label-on-water")) mask=\"url(#\(p)m)\"/>")
+        return uses
+    }
+
+    /// A live label: every glyph any level shows (`SVGLive.labelText`), each outline written once
+    /// (`g` and its glyph index) and used where it stands in its text with the opacity that shows
+    /// it only at its levels, in a group that moves the text to where the raster centres it, of
+    /// opacity 0 so that a use whose opacity does not compute stays hidden; beside them the
+    /// preset's own text, hidden wherever the percent computes.
+    func liveLabel(_ live: SVGLive, text: SVGLive.LiveText, defs: inout [String]) -> [String] {
+        guard let l = config.label else { return [] }
+        let p = SVGDocument.prefix
+        let stroked = l.strokeWidth > 0
+        var written = Set<UInt32>()
+        func use(_ g: SVGLive.PlacedGlyph, x: Double, y: Double, opacity: String) -> String {
+            if written.insert(g.index).inserted { defs.append("<path id=\"\(p)g\(g.index)\" d=\"\(glyphPath(g.commands, x: 0, y: 0))\"/>") }
+            let stroke = stroked ? ";stroke-opacity:\(opacity)" : ""
+            let place = (x == 0 ? "" : " x=\"\(number(x))\"") + (y == 0 ? "" : " y=\"\(number(y))\"")
+            return "<use href=\"#\(p)g\(g.index)\"\(place) style=\"fill-opacity:\(opacity)\(stroke)\"/>"
+        }
+        var shown = ""
+        for g in text.glyphs {
+            for run in SVGLive.runs(g.percents) { shown += use(g, x: g.x, y: g.y, opacity: SVGLive.opacityText(run)) }
+        }
+        let own = Int((live.level * 100).rounded())
+        var fallback = ""
+        for g in text.glyphs where g.percents.contains(own) {
+            fallback += use(g, x: text.origins[own].x + g.x, y: text.origins[own].y + g.y, opacity: live.fallbackOpacity)
+        }
+        let hidden = stroked ? "fill-opacity:0;stroke-opacity:0" : "fill-opacity:0"
+        let move = "translate:\(live.stepFunction(text.origins.map(\.x), unit: "px")) \(live.stepFunction(text.origins.map(\.y), unit: "px"))"
+        defs.append("<g id=\"\(p)t\"><g style=\"\(hidden);\(move)\">\(shown)</g>\(fallback)</g>")
+        return labelUses("\(p)t", l)
     }
 
     /// Glyph outlines moved by (dx, dy), in output pixels.
@@ -320,20 +378,14 @@ struct SVGDocument {
         return s == "0" ? s : s + "px"
     }
 
-    /// ` fill="#rgb"` with ` fill-opacity` when the colour (times `opacity`) is not opaque.
-    func fill(_ color: RGBA, opacity: Double = 1) -> String { paint("fill", color, opacity: opacity) }
-
-    func paint(_ attribute: String, _ color: RGBA, opacity: Double = 1) -> String {
-        let alpha = Double(color.a) / 255 * opacity
-        let opacityText = alpha < 1 ? " \(attribute)-opacity=\"\(SVGPathData.format(alpha, decimals: 3))\"" : ""
-        return " \(attribute)=\"\(SVGDocument.hex(color))\"" + opacityText
+    /// ` style="fill:…"` painting with the theme colour `color` (`SVGTheme.value`), then `more`
+    /// declarations.
+    func style(fill color: String, then more: String = "") -> String {
+        style("fill", color, then: more)
     }
 
-    /// `#rgb` when each channel's two hex digits are equal, else `#rrggbb`.
-    static func hex(_ c: RGBA) -> String {
-        let channels = [c.r, c.g, c.b]
-        if channels.allSatisfy({ $0 >> 4 == $0 & 15 }) { return "#" + channels.map { String($0 & 15, radix: 16) }.joined() }
-        return "#" + channels.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    func style(_ property: String, _ color: String, then more: String = "") -> String {
+        " style=\"\(property):\(theme.value(color))\(more.isEmpty ? "" : ";" + more)\""
     }
 
     /// Text from the preset (its description or name) as element content or an attribute value:

@@ -284,7 +284,7 @@ enum BuildCommand: Subcommand {
         }
         let inputs: OutputDigest.Inputs
         do {
-            inputs = try OutputDigest.inputs(loaded, format: output.format, fitTo: output.fitLimit, fonts: context.fonts)
+            inputs = try OutputDigest.inputs(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, fonts: context.fonts)
         } catch {
             return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
         }
@@ -404,7 +404,7 @@ enum BuildCommand: Subcommand {
                        owner: String?) -> Result {
         let rendered: RenderedOutput
         do {
-            rendered = try RenderedOutput.render(loaded, format: output.format, fitTo: output.fitLimit, threads: threads)
+            rendered = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
         } catch where error.kind == .overBudget {
             return Result(status: .overBudget, errors: error.lines.map { $0 + " (\(output.job.budget.source(for: output.format)), fit)" }, code: .failure)
         } catch {

@@ -113,7 +113,7 @@ enum PreviewCommand: Subcommand {
                 return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
             case let .success(loaded):
                 do throws(RenderError) {
-                    let r = try RenderedOutput.render(loaded, format: item.output.format, fitTo: item.output.fitLimit, threads: workers == 1 ? 0 : 1)
+                    let r = try RenderedOutput.render(loaded, format: item.output.format, live: item.output.job.live, fitTo: item.output.fitLimit, threads: workers == 1 ? 0 : 1)
                     return PreviewEntry(rendered: r, errors: [], code: .success)
                 } catch {
                     return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)

@@ -193,7 +193,7 @@ final class LiveSession: @unchecked Sendable {
                 case let .success(loaded):
                     if let font = loaded.config.label?.font { source.snapshot.add([font]) }
                     do throws(RenderError) {
-                        let digest = try OutputDigest.input(loaded, format: o.format, fitTo: o.fitLimit, fonts: fonts)
+                        let digest = try OutputDigest.input(loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
                         groups[g].outputs[k].digest = digest
                         if let hit = lock.withLock({ renders[digest] }) {
                             groups[g].outputs[k].rendered = hit.output
@@ -207,10 +207,11 @@ final class LiveSession: @unchecked Sendable {
                 }
             }
         }
-        let jobs = pending.map { (loaded: $0.loaded, format: groups[$0.g].outputs[$0.o].output.format, fitTo: groups[$0.g].outputs[$0.o].output.fitLimit) }
+        let jobs = pending.map { (loaded: $0.loaded, format: groups[$0.g].outputs[$0.o].output.format,
+                                  live: groups[$0.g].outputs[$0.o].output.job.live, fitTo: groups[$0.g].outputs[$0.o].output.fitLimit) }
         let threads = workers == 1 ? 0 : 1
         let results = OrderedWork.run(count: jobs.count, workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
-            Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: jobs[i].format, fitTo: jobs[i].fitTo, threads: threads) }
+            Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: jobs[i].format, live: jobs[i].live, fitTo: jobs[i].fitTo, threads: threads) }
         }, started: { _, _ in }, deliver: { _, _ in })
         for (p, result) in zip(pending, results) {
             switch result {

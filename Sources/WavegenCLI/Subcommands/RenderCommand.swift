@@ -22,6 +22,8 @@ enum RenderCommand: Subcommand {
                        completion: .directories),
             OptionSpec(names: ["--max-bytes"], value: "size",
                        help: "Fit the file in this size (40000, 40kB, 39KiB, 1MB): turn edgeStep (or gif.colors, GIF), gif.lossy (GIF), lossy WebP quality (WebP) and the frame rate (by whole divisors, down to 10 fps) as little as the budget allows, and say what was chosen; exit 1 and write nothing when even the smallest setting is larger."),
+            OptionSpec(names: ["--live"], value: nil,
+                       help: "SVG only: write a live SVG whose level follows the CSS custom property --level (0 to 1) the page sets on it or an ancestor, easing over the preset's live.transition; a {percent} label follows it. The preset's level must be a number (docs/live.md)."),
             OptionSpec(names: ["--strict"], value: nil, help: "Fail instead of warning when a fixed duration moves a speed beyond speedTolerance or the label does not fit."),
             OptionSpec(names: ["--threads", "-j"], value: "n",
                        help: "Draw frames on this many threads (build's -j counts outputs rendered at once; both are parallelism); at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
@@ -51,6 +53,13 @@ enum RenderCommand: Subcommand {
         var plan = try PlanCommand.plan(config, strict: a.has("--strict"), console: console)
         if !toStdout { try AtomicFile.checkWritable(output) }
         let framesFolder = a.value("--frames")
+        let live = a.has("--live")
+        if live, format != .svg {
+            throw .usage("--live writes a live SVG; \(format.name) has no page to take its level from (name the output .svg)")
+        }
+        if live, case .still = config.level {} else if live {
+            throw .usage("--live takes the level from the page, so the preset's level must be a number, not an animation (from/to or tide); add --level 0.5")
+        }
         if framesFolder != nil, format.isVector {
             throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a \(format.name)") has none (render a .webp or .gif with --frames to see them)")
         }
@@ -74,11 +83,12 @@ enum RenderCommand: Subcommand {
         let pipeline = RenderPipeline(threads: threads)
         var fitted: SizeFit.Candidate?
         if let maxBytes {
+            if live { throw .usage("--max-bytes has nothing to turn in a live SVG; drop one of them") }
             let fit = try fitToBudget(maxBytes, output: toStdout ? "(standard output)" : output, config: config, plan: plan,
                                       format: format, pipeline: pipeline, verbose: a.has("--verbose"), console: console)
             (config, plan, fitted) = (fit.config, fit.plan, fit)
         }
-        var writers = [format.writer(for: config)]
+        var writers = [format.writer(for: config, live: live)]
         if let dir = framesFolder {
             writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in
                 do throws(CommandError) {
