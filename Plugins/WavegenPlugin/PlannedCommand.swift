@@ -8,8 +8,8 @@ struct PlannedCommand {
     let arguments: [String]
     let inputFiles: [URL]
     let outputFiles: [URL]
-    /// The preset or manifest whose outputs these are.
-    let source: URL
+    /// Whose outputs these are, for messages: the manifest's path, or the presets.
+    let source: String
 
     var command: Command {
         .buildCommand(displayName: displayName, executable: executable, arguments: arguments,
@@ -18,16 +18,21 @@ struct PlannedCommand {
 
     /// SwiftPM copies generated resources into the bundle by file name alone (`progress/a.gif`
     /// becomes `a.gif`), so two outputs with one name would overwrite each other: refused here.
-    static func checkNames(_ commands: [PlannedCommand]) throws {
-        var owners: [String: URL] = [:]
+    /// Paths in messages are given relative to `workFolder`, the plugin's work directory.
+    static func checkNames(_ commands: [PlannedCommand], workFolder: URL) throws {
+        let prefix = workFolder.path(percentEncoded: false).hasSuffix("/") ? workFolder.path(percentEncoded: false) : workFolder.path(percentEncoded: false) + "/"
+        func shown(_ output: URL) -> String {
+            let path = output.path(percentEncoded: false)
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+        var owners: [String: (source: String, output: URL)] = [:]
         for planned in commands {
             for output in planned.outputFiles {
                 let name = output.lastPathComponent
                 if let owner = owners[name] {
-                    let others = owner == planned.source ? "another of its outputs" : "an output of \(owner.path(percentEncoded: false))"
-                    throw PluginError(file: planned.source, message: "writes \(name), as \(others) does; SwiftPM puts generated resources in the bundle by file name alone, so give them different names")
+                    throw PluginError(message: "\(name) would be in the bundle twice: \(shown(owner.output)) of \(owner.source) and \(shown(output)) of \(planned.source) (in \(prefix)); SwiftPM puts generated resources in the bundle by file name alone, so give them different names")
                 }
-                owners[name] = planned.source
+                owners[name] = (planned.source, output)
             }
         }
     }

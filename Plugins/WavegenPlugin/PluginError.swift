@@ -1,20 +1,18 @@
 import Foundation
 
-/// A problem the plugin finds while planning, printed as wavegen prints its own:
-/// `FILE: error: at KEY: message`.
+/// A problem the plugin finds while planning. SwiftPM prints it as `error: FILE: at KEY: message`
+/// (`error: message` when no one file is at fault); Xcode also shows it at the file.
 struct PluginError: Error, CustomStringConvertible {
-    let file: URL
-    let key: String?
+    let file: URL?
+    /// The message, after the key it is at (`at _plugin.formats[1]: unknown format …`).
     let message: String
 
-    init(file: URL, key: String? = nil, message: String) {
+    init(file: URL? = nil, key: String? = nil, message: String) {
         self.file = file
-        self.key = key
-        self.message = message
+        self.message = (key.map { "at \($0): " } ?? "") + message
     }
 
     var description: String {
-        let place = key.map { "at \($0): " } ?? ""
-        return "\(file.path(percentEncoded: false)): error: \(place)\(message)"
+        (file.map { "\($0.path(percentEncoded: false)): " } ?? "") + message
     }
 }

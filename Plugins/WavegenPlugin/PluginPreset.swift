@@ -1,37 +1,35 @@
 import Foundation
-import PackagePlugin
 
-/// A preset file `NAME.wavegen.json` in a target, and the `wavegen render` commands that write
-/// its outputs into the target's resources.
+/// A preset file `NAME.wavegen.json` in a target, and the job that renders it in the manifest
+/// the plugin writes for the target's presets (`PresetManifest`).
 ///
 /// Which files: the preset's `"_plugin"` key, which wavegen itself ignores (keys starting with
 /// `_` are comments), e.g. `"_plugin": { "formats": ["gif", "webp"], "scales": [1, 2, 3] }`.
-/// Without it: GIF, SVG and Lottie at scale 1. A raster format writes one file per scale
-/// (`NAME.gif`, `NAME@2x.gif`, …); a vector format (SVG, Lottie) writes one file whatever the
-/// scales, as its drawing scales by itself.
+/// Without it: GIF, SVG and Lottie at the preset's own scale. The outputs are named as a
+/// manifest's `NAME{scale}.{format}` names them: `NAME.gif`, `NAME@2x.gif`, `NAME.svg`,
+/// `NAME.json` (Lottie); SVG and Lottie are written once whatever the scales.
 struct PluginPreset {
     static let suffix = ".wavegen.json"
     static let defaultFormats = ["gif", "svg", "lottie"]
-    /// Each format wavegen writes, with the file extension it takes.
-    static let extensions: KeyValuePairs<String, String> = [
-        "gif": "gif", "webp": "webp", "apng": "png", "svg": "svg", "lottie": "json",
-    ]
-    static let vectorFormats: Set<String> = ["svg", "lottie"]
+    static let formatNames = ["gif", "webp", "apng", "svg", "lottie"]
 
     let file: URL
     /// The file name without `.wavegen.json`: the outputs' base name.
     let name: String
     let formats: [String]
-    /// Output scales (1 = the preset's own size).
-    let scales: [Double]
-    /// Files the output depends on besides the preset: parents it extends by path, rider images
+    /// Output scales (1 = the preset's size), or nil for the preset's own `scale`.
+    let scales: [Double]?
+    /// Files the outputs depend on besides the preset: parents it extends by path, rider images
     /// and label fonts named by path.
     let referencedFiles: [URL]
 
     init(file: URL) throws {
         self.file = file
         name = String(file.lastPathComponent.dropLast(Self.suffix.count))
-        // A file that is not JSON gets the defaults here; its render then says where it is wrong.
+        if name.isEmpty || name.hasPrefix(".") || name.contains(where: { "{}\\".contains($0) }) {
+            throw PluginError(file: file, message: "the name before .wavegen.json names the outputs: it may not be empty, start with '.' or hold '{', '}' or '\\'")
+        }
+        // A file that is not JSON gets the defaults here; wavegen then says where it is wrong.
         let object = JSONValue.read(file)?.object ?? [:]
         let options = object["_plugin"]
         if let options, options.object == nil {
@@ -48,13 +46,13 @@ struct PluginPreset {
 
     private static func formats(_ value: JSONValue?, file: URL) throws -> [String] {
         guard let value else { return defaultFormats }
-        let known = extensions.map(\.key)
+        let known = formatNames.joined(separator: ", ")
         guard let items = value.array, !items.isEmpty, case let list = items.compactMap(\.string), list.count == items.count else {
-            throw PluginError(file: file, key: "_plugin.formats", message: "must be a non-empty array of format names (\(known.joined(separator: ", ")))")
+            throw PluginError(file: file, key: "_plugin.formats", message: "must be a non-empty array of format names (\(known))")
         }
         for (index, format) in list.enumerated() {
-            guard known.contains(format) else {
-                throw PluginError(file: file, key: "_plugin.formats[\(index)]", message: "unknown format \"\(format)\"; expected one of \(known.joined(separator: ", "))")
+            guard formatNames.contains(format) else {
+                throw PluginError(file: file, key: "_plugin.formats[\(index)]", message: "unknown format \"\(format)\"; expected one of \(known)")
             }
             if list[..<index].contains(format) {
                 throw PluginError(file: file, key: "_plugin.formats[\(index)]", message: "\"\(format)\" is listed twice")
@@ -63,8 +61,8 @@ struct PluginPreset {
         return list
     }
 
-    private static func scales(_ value: JSONValue?, file: URL) throws -> [Double] {
-        guard let value else { return [1] }
+    private static func scales(_ value: JSONValue?, file: URL) throws -> [Double]? {
+        guard let value else { return nil }
         guard let list = value.array, !list.isEmpty else {
             throw PluginError(file: file, key: "_plugin.scales", message: "must be a non-empty array of numbers, e.g. [1, 2, 3]")
         }
@@ -74,46 +72,24 @@ struct PluginPreset {
                 throw PluginError(file: file, key: "_plugin.scales[\(index)]", message: "must be a number above 0 and at most 16")
             }
             if scales.contains(scale) {
-                throw PluginError(file: file, key: "_plugin.scales[\(index)]", message: "\(number(scale)) is listed twice")
+                throw PluginError(file: file, key: "_plugin.scales[\(index)]", message: "\(scale) is listed twice")
             }
             scales.append(scale)
         }
         return scales
     }
 
-    /// One `wavegen render` per output file, so that each runs on its own and a change re-renders
-    /// only this preset's files.
-    func commands(wavegen: URL, outputFolder: URL) -> [PlannedCommand] {
-        var commands: [PlannedCommand] = []
-        for format in formats {
-            let fileExtension = Self.extensions.first { $0.key == format }!.value
-            let outputScales: [Double?] = Self.vectorFormats.contains(format) ? [nil] : scales.map { $0 }
-            for scale in outputScales {
-                let output = outputFolder.appending(path: "\(name)\(Self.scaleSuffix(scale)).\(fileExtension)")
-                var arguments = ["render", file.path(percentEncoded: false), "--output", output.path(percentEncoded: false),
-                                 "--format", format, "--quiet"]
-                if let scale, scale != 1 {
-                    arguments += ["--scale", Self.number(scale)]
-                }
-                commands.append(PlannedCommand(
-                    displayName: "wavegen: rendering \(output.lastPathComponent) from \(file.lastPathComponent)",
-                    executable: wavegen,
-                    arguments: arguments,
-                    inputFiles: [file] + referencedFiles,
-                    outputFiles: [output],
-                    source: file))
-            }
+    /// This preset's job in the plugin's manifest.
+    var job: [String: Any] {
+        var job: [String: Any] = [
+            "name": name,
+            "preset": file.path(percentEncoded: false),
+            "output": "\(name){scale}.{format}",
+            "formats": formats,
+        ]
+        if let scales {
+            job["scales"] = scales
         }
-        return commands
-    }
-
-    /// "" at scale 1 (and for vector formats), "@2x", "@1.5x" otherwise, as a manifest's `{scale}`.
-    static func scaleSuffix(_ scale: Double?) -> String {
-        guard let scale, scale != 1 else { return "" }
-        return "@\(number(scale))x"
-    }
-
-    static func number(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        return job
     }
 }
