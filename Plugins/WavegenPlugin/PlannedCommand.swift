@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// One command the plugin asks the build system to run, with the file that called for it.
+/// One command the plugin asks the build system to run, and whose outputs it writes.
 struct PlannedCommand {
     let displayName: String
     let executable: URL
@@ -20,7 +20,8 @@ struct PlannedCommand {
     /// becomes `a.gif`), so two outputs with one name would overwrite each other: refused here.
     /// Paths in messages are given relative to `workFolder`, the plugin's work directory.
     static func checkNames(_ commands: [PlannedCommand], workFolder: URL) throws {
-        let prefix = workFolder.path(percentEncoded: false).hasSuffix("/") ? workFolder.path(percentEncoded: false) : workFolder.path(percentEncoded: false) + "/"
+        let folder = workFolder.path(percentEncoded: false)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         func shown(_ output: URL) -> String {
             let path = output.path(percentEncoded: false)
             return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path

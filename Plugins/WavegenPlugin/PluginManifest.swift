@@ -23,7 +23,9 @@ struct PluginManifest {
         return PlannedCommand(
             displayName: "wavegen: building \(file.lastPathComponent) (\(outputs.count) outputs)",
             executable: wavegen,
-            arguments: ["build", workFolder.appending(path: Self.fileName).path(percentEncoded: false), "--quiet"],
+            // --prune: the files of outputs no longer planned (a preset, scale or job removed) are
+            // wavegen's own, recorded in its lock here, and would otherwise stay with a warning.
+            arguments: ["build", workFolder.appending(path: Self.fileName).path(percentEncoded: false), "--prune", "--quiet"],
             inputFiles: inputFiles,
             outputFiles: outputs.map { workFolder.appending(path: $0) },
             source: file.path(percentEncoded: false))

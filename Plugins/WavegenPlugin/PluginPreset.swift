@@ -84,7 +84,8 @@ struct PluginPreset {
         var job: [String: Any] = [
             "name": name,
             "preset": file.path(percentEncoded: false),
-            "output": "\(name){scale}.{format}",
+            // In a folder of their own, so no output can be the manifest or its lock.
+            "output": "\(PresetManifest.outputFolder)/\(name){scale}.{format}",
             "formats": formats,
         ]
         if let scales {

@@ -1,10 +1,13 @@
 import Foundation
 
 /// The build manifest the plugin writes for a target's presets: one job per `*.wavegen.json`,
-/// outputs beside it in the plugin's work directory, so that one `wavegen build` renders them and
+/// outputs in a folder beside it in the plugin's work directory, so that one `wavegen build` renders them and
 /// its `wavegen.lock` there spares every output whose inputs did not change when the command runs
 /// again (a preset touched but not changed, another preset edited, the tool relinked).
 enum PresetManifest {
+    /// The folder the outputs go to, under the manifest's.
+    static let outputFolder = "out"
+
     static func command(for presets: [PluginPreset], wavegen: URL, workFolder: URL) throws -> PlannedCommand {
         let manifest = workFolder.appending(path: "wavegen.json")
         let document: [String: Any] = [
@@ -23,7 +26,9 @@ enum PresetManifest {
         return PlannedCommand(
             displayName: "wavegen: rendering \(names.joined(separator: ", ")) (\(outputs.count) outputs)",
             executable: wavegen,
-            arguments: ["build", manifest.path(percentEncoded: false), "--quiet"],
+            // --prune: the files of outputs no longer planned (a preset, scale or job removed) are
+            // wavegen's own, recorded in its lock here, and would otherwise stay with a warning.
+            arguments: ["build", manifest.path(percentEncoded: false), "--prune", "--quiet"],
             inputFiles: [manifest] + presets.flatMap { [$0.file] + $0.referencedFiles },
             outputFiles: outputs.map { workFolder.appending(path: $0) },
             source: "the presets (\(names.joined(separator: ", ")))")
