@@ -20,10 +20,10 @@ struct PlannedCommand {
     /// becomes `a.gif`), so two outputs with one name would overwrite each other: refused here.
     /// Paths in messages are given relative to `workFolder`, the plugin's work directory.
     static func checkNames(_ commands: [PlannedCommand], workFolder: URL) throws {
-        let folder = workFolder.path(percentEncoded: false)
+        let folder = workFolder.path
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         func shown(_ output: URL) -> String {
-            let path = output.path(percentEncoded: false)
+            let path = output.path
             return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
         }
         var owners: [String: (source: String, output: URL)] = [:]

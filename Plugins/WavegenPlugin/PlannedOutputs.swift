@@ -9,8 +9,8 @@ enum PlannedOutputs {
     /// to `errorFile`, so that neither stream can fill a pipe and stall; when it fails, its
     /// problem lines (with file, line and column) are thrown.
     static func list(manifest: URL, wavegen: URL, errorFile: URL) throws -> [String] {
-        let folderPrefix = manifest.deletingLastPathComponent().path(percentEncoded: false).withTrailingSlash
-        let arguments = ["build", manifest.path(percentEncoded: false), "--list"]
+        let folderPrefix = manifest.deletingLastPathComponent().path.withTrailingSlash
+        let arguments = ["build", manifest.path, "--list"]
         let listing = try run(wavegen, arguments, errorFile: errorFile, manifest: manifest)
         return try listing.split(separator: "\n").map { line in
             // Each line is `PATH  (jobs[N] (NAME) FORMAT …)`, PATH under the manifest's folder.
@@ -24,8 +24,8 @@ enum PlannedOutputs {
     private static func run(_ wavegen: URL, _ arguments: [String], errorFile: URL, manifest: URL) throws -> String {
         let files = FileManager.default
         try files.createDirectory(at: errorFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard files.createFile(atPath: errorFile.path(percentEncoded: false), contents: nil) else {
-            throw PluginError(file: manifest, message: "cannot create \(errorFile.path(percentEncoded: false))")
+        guard files.createFile(atPath: errorFile.path, contents: nil) else {
+            throw PluginError(file: manifest, message: "cannot create \(errorFile.path)")
         }
         let errors = try FileHandle(forWritingTo: errorFile)
         defer { try? errors.close() }

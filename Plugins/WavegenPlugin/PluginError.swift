@@ -13,6 +13,6 @@ struct PluginError: Error, CustomStringConvertible {
     }
 
     var description: String {
-        (file.map { "\($0.path(percentEncoded: false)): " } ?? "") + message
+        (file.map { "\($0.path): " } ?? "") + message
     }
 }

@@ -17,7 +17,7 @@ struct PluginManifest {
     func command(wavegen: URL, workFolder: URL, inputFiles: [URL]) throws -> PlannedCommand {
         // Listed at the manifest itself, so a problem in it is reported at its own path.
         let outputs = try PlannedOutputs.list(manifest: file, wavegen: wavegen,
-                                              errorFile: workFolder.deletingLastPathComponent().appending(path: "manifest-list-errors.txt"))
+                                              errorFile: workFolder.deletingLastPathComponent().appendingPathComponent("manifest-list-errors.txt"))
         let outputTops = Set(outputs.compactMap { $0.split(separator: "/").first.map(String.init) })
         try linkEntries(of: file.deletingLastPathComponent(), into: workFolder, except: outputTops)
         return PlannedCommand(
@@ -25,10 +25,10 @@ struct PluginManifest {
             executable: wavegen,
             // --prune: the files of outputs no longer planned (a preset, scale or job removed) are
             // wavegen's own, recorded in its lock here, and would otherwise stay with a warning.
-            arguments: ["build", workFolder.appending(path: Self.fileName).path(percentEncoded: false), "--prune", "--quiet"],
+            arguments: ["build", workFolder.appendingPathComponent(Self.fileName).path, "--prune", "--quiet"],
             inputFiles: inputFiles,
-            outputFiles: outputs.map { workFolder.appending(path: $0) },
-            source: file.path(percentEncoded: false))
+            outputFiles: outputs.map { workFolder.appendingPathComponent($0) },
+            source: file.path)
     }
 
     /// Makes `workFolder` hold a symbolic link to each entry of `sourceFolder` but those named in
@@ -37,18 +37,18 @@ struct PluginManifest {
     private func linkEntries(of sourceFolder: URL, into workFolder: URL, except excluded: Set<String>) throws {
         let files = FileManager.default
         try files.createDirectory(at: workFolder, withIntermediateDirectories: true)
-        for name in try files.contentsOfDirectory(atPath: workFolder.path(percentEncoded: false)) {
-            let entry = workFolder.appending(path: name)
-            if (try? files.destinationOfSymbolicLink(atPath: entry.path(percentEncoded: false))) != nil {
+        for name in try files.contentsOfDirectory(atPath: workFolder.path) {
+            let entry = workFolder.appendingPathComponent(name)
+            if (try? files.destinationOfSymbolicLink(atPath: entry.path)) != nil {
                 try files.removeItem(at: entry)
             }
         }
-        for name in try files.contentsOfDirectory(atPath: sourceFolder.path(percentEncoded: false)) where !excluded.contains(name) {
-            let entry = workFolder.appending(path: name)
-            guard !files.fileExists(atPath: entry.path(percentEncoded: false)) else {
-                throw PluginError(file: file, message: "\(entry.path(percentEncoded: false)) is in the way of a link to the manifest folder's \(name)")
+        for name in try files.contentsOfDirectory(atPath: sourceFolder.path) where !excluded.contains(name) {
+            let entry = workFolder.appendingPathComponent(name)
+            guard !files.fileExists(atPath: entry.path) else {
+                throw PluginError(file: file, message: "\(entry.path) is in the way of a link to the manifest folder's \(name)")
             }
-            try files.createSymbolicLink(at: entry, withDestinationURL: sourceFolder.appending(path: name))
+            try files.createSymbolicLink(at: entry, withDestinationURL: sourceFolder.appendingPathComponent(name))
         }
     }
 }

@@ -83,7 +83,7 @@ struct PluginPreset {
     var job: [String: Any] {
         var job: [String: Any] = [
             "name": name,
-            "preset": file.path(percentEncoded: false),
+            "preset": file.path,
             // In a folder of their own, so no output can be the manifest or its lock.
             "output": "\(PresetManifest.outputFolder)/\(name){scale}.{format}",
             "formats": formats,

@@ -9,7 +9,7 @@ enum PresetManifest {
     static let outputFolder = "out"
 
     static func command(for presets: [PluginPreset], wavegen: URL, workFolder: URL) throws -> PlannedCommand {
-        let manifest = workFolder.appending(path: "wavegen.json")
+        let manifest = workFolder.appendingPathComponent("wavegen.json")
         let document: [String: Any] = [
             "_comment": "Written by the wavegen build-tool plugin from the target's *.wavegen.json presets.",
             "jobs": presets.map(\.job),
@@ -21,16 +21,16 @@ enum PresetManifest {
             try data.write(to: manifest, options: .atomic)
         }
         let outputs = try PlannedOutputs.list(manifest: manifest, wavegen: wavegen,
-                                              errorFile: workFolder.deletingLastPathComponent().appending(path: "presets-list-errors.txt"))
+                                              errorFile: workFolder.deletingLastPathComponent().appendingPathComponent("presets-list-errors.txt"))
         let names = presets.map { $0.file.lastPathComponent }
         return PlannedCommand(
             displayName: "wavegen: rendering \(names.joined(separator: ", ")) (\(outputs.count) outputs)",
             executable: wavegen,
             // --prune: the files of outputs no longer planned (a preset, scale or job removed) are
             // wavegen's own, recorded in its lock here, and would otherwise stay with a warning.
-            arguments: ["build", manifest.path(percentEncoded: false), "--prune", "--quiet"],
+            arguments: ["build", manifest.path, "--prune", "--quiet"],
             inputFiles: [manifest] + presets.flatMap { [$0.file] + $0.referencedFiles },
-            outputFiles: outputs.map { workFolder.appending(path: $0) },
+            outputFiles: outputs.map { workFolder.appendingPathComponent($0) },
             source: "the presets (\(names.joined(separator: ", ")))")
     }
 }

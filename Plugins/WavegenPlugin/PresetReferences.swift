@@ -34,9 +34,9 @@ enum PresetReferences {
         if reference.contains("/") || reference.hasSuffix(".json") {
             return resolve(reference, in: folder)
         }
-        let sameName = folder.appending(path: reference)
+        let sameName = folder.appendingPathComponent(reference)
         var isFolder: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: sameName.path(percentEncoded: false), isDirectory: &isFolder)
+        let exists = FileManager.default.fileExists(atPath: sameName.path, isDirectory: &isFolder)
         return exists && !isFolder.boolValue ? sameName : nil
     }
 
@@ -45,6 +45,6 @@ enum PresetReferences {
     }
 
     private static func resolve(_ path: String, in folder: URL) -> URL {
-        path.hasPrefix("/") ? URL(filePath: path) : folder.appending(path: path)
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
     }
 }

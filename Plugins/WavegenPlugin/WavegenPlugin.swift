@@ -24,7 +24,7 @@ struct WavegenPlugin: BuildToolPlugin {
         } catch let error as PluginError {
             // A diagnostic with its file, so Xcode shows it at the file (SwiftPM prints only the
             // message, which names the file too); an error diagnostic fails the build.
-            Diagnostics.error(error.description, file: error.file?.path(percentEncoded: false), line: nil)
+            Diagnostics.error(error.description, file: error.file?.path, line: nil)
             return []
         }
     }
@@ -39,22 +39,22 @@ struct WavegenPlugin: BuildToolPlugin {
         var presetNames: [String: URL] = [:]
         for preset in presets {
             if let other = presetNames.updateValue(preset.file, forKey: preset.name) {
-                throw PluginError(file: preset.file, message: "another preset, \(other.path(percentEncoded: false)), is named \(preset.name) too; its outputs would have the same names")
+                throw PluginError(file: preset.file, message: "another preset, \(other.path), is named \(preset.name) too; its outputs would have the same names")
             }
         }
         if !presets.isEmpty {
-            commands.append(try PresetManifest.command(for: presets, wavegen: wavegen, workFolder: work.appending(path: "Presets")))
+            commands.append(try PresetManifest.command(for: presets, wavegen: wavegen, workFolder: work.appendingPathComponent("Presets")))
         }
 
         let manifests = files.filter { $0.lastPathComponent == PluginManifest.fileName }
         if manifests.count > 1 {
-            throw PluginError(file: manifests[1], message: "a target holds one build manifest, and \(manifests[0].path(percentEncoded: false)) is its manifest already")
+            throw PluginError(file: manifests[1], message: "a target holds one build manifest, and \(manifests[0].path) is its manifest already")
         }
         if let manifest = manifests.first {
             // Every file of the target but its Swift code: the presets, images and fonts the
             // manifest names are among them (wavegen's lock then skips the unchanged outputs).
             let inputs = files.filter { $0.pathExtension != "swift" }
-            commands.append(try PluginManifest(file: manifest).command(wavegen: wavegen, workFolder: work.appending(path: "Manifest"), inputFiles: inputs))
+            commands.append(try PluginManifest(file: manifest).command(wavegen: wavegen, workFolder: work.appendingPathComponent("Manifest"), inputFiles: inputs))
         }
 
         try PlannedCommand.checkNames(commands, workFolder: work)
