@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "wavegen", targets: ["wavegen"]),
         .library(name: "WaveKit", targets: ["WaveKit"]),
         .library(name: "WaveRender", targets: ["WaveRender"]),
+        // Renders a target's presets (*.wavegen.json) and manifest (wavegen.json) into its resources
+        // at build time: docs/swiftpm-plugin.md.
+        .plugin(name: "WavegenPlugin", targets: ["WavegenPlugin"]),
     ],
     targets: [
         // C libraries, each behind a system-library target and one Swift wrapper.
@@ -39,6 +42,8 @@ let package = Package(
         // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
         .target(name: "WavegenCLI", dependencies: ["WavePlatform", "WaveKit", "WaveRender"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
+        // The build-tool plugin: runs the wavegen executable above for a target's presets and manifest.
+        .plugin(name: "WavegenPlugin", capability: .buildTool(), dependencies: ["wavegen"]),
         // The slow segment reference the rate–distortion benchmark (scripts/compare-rd) judges GIFs by.
         .target(name: "WaveReference", dependencies: ["WaveKit"]),
         // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory;
