@@ -54,6 +54,9 @@ public struct SizeFit: Sendable {
         public var config: WaveConfig
         public var plan: LoopPlan
         public var bytes: [UInt8]
+        /// The file's length in bytes: `bytes.count`, or for a candidate measured on a sample of the
+        /// loop (`Sample`, whose `bytes` are empty) the length modelled from it.
+        var size: Int
         /// Mean squared error against the full-quality file (premultiplied RGBA, 0…255).
         public var meanSquaredError: Double
         /// The knobs that differ from the preset, as `key value` phrases (empty: the preset as it is).
@@ -200,12 +203,112 @@ public struct SizeFit: Sendable {
         return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
     }
 
-    /// Runs the search; for a GIF, once the preset as it is does not fit and every knob turned
-    /// all the way does, the second search (`alternative`) beside the first, on its own thread.
+    /// Runs the search. The preset as it is, and every knob turned all the way, are encoded whole
+    /// first: when the first fits, or the second does not, that settles it. Otherwise the search
+    /// runs on a sample of the loop (`Sample`: a few short windows, about a tenth of the frames),
+    /// with `alternative` beside it for a GIF, and the file it picks is encoded whole; the sample's
+    /// budget then follows what the whole file measured, until a pick fits with little to spare (at
+    /// most `sampledRounds` whole files). Where the loop is too short for a sample, or no pick
+    /// fits, the search runs over whole files (`runWholeFiles()`). What is returned is always a
+    /// whole file, measured.
     public func run() throws(RenderError) -> Result {
         var search = Search(fit: self)
         // The preset as it is fits, or nothing does: the other knob changes neither.
         if let settled = try search.opening() { return settled }
+        if let sampled = try sampled(search) { return sampled }
+        return try wholeFiles(search)
+    }
+
+    /// The search over whole files alone, every candidate encoded and decoded: slow, and the
+    /// reference the sampled search is tested against.
+    public func runWholeFiles() throws(RenderError) -> Result {
+        var search = Search(fit: self)
+        if let settled = try search.opening() { return settled }
+        return try wholeFiles(search)
+    }
+
+    /// How many picks of the sampled search are encoded whole at most.
+    static let sampledRounds = 4
+
+    /// The last look's reach over the sample's last budget, and how many files it encodes whole.
+    static let nearBudget = 1.03
+    static let lastLook = 2
+
+    /// A pick whose whole file is at least this fraction of the budget ends the sampled search.
+    static let closeEnough = 0.97
+
+    /// The sampled search, after `opening()` on whole files; nil when there is no sample or no
+    /// pick fits.
+    func sampled(_ opened: Search) throws(RenderError) -> Result? {
+        let rates = dials.first { $0.knob == .frameRate }?.values.map { Int($0) } ?? [1]
+        guard plan.timing(for: format).frameCount == plan.frameCount,
+              var sample = Sample(frameCount: plan.frameCount, divisors: rates, page: SizeFit.page(for: config, format: format))
+        else { return nil }
+        let zero = Array(repeating: 0, count: dials.count)
+        guard let start = opened.known[zero] else { return nil }
+        try sample.measureReference(config, plan, format: format, pipeline: pipeline)
+        sample.anchor = Double(start.size) / Double(try sample.measure(config, plan, divisor: 1, format: format, pipeline: pipeline).size)
+        let fits = [self] + (alternative.map { [$0] } ?? [])
+        var sampled = fits.map { Search(fit: $0, sample: sample) }
+        var whole = fits.map { f in
+            var s = Search(fit: f)
+            s.reference = opened.reference
+            s.known[zero] = start
+            return s
+        }
+        whole[0] = opened
+        var budget = Double(maxBytes)
+        var best: Candidate?, bestPick: Candidate?
+        for _ in 0..<SizeFit.sampledRounds {
+            let outcomes = Search.Slots<(Search, Candidate?)>(count: sampled.count)
+            let searches = sampled, b = Int(budget)
+            DispatchQueue.concurrentPerform(iterations: searches.count) { i in
+                var s = searches[i]
+                s.budget = b
+                outcomes.set(i, Swift.Result { () throws(RenderError) -> (Search, Candidate?) in
+                    let chosen = try s.run().chosen
+                    return (s, chosen)
+                })
+            }
+            var pick: (Int, Candidate)?
+            for (i, outcome) in outcomes.values.enumerated() {
+                let (s, chosen) = try outcome!.get()
+                sampled[i] = s
+                if let c = chosen, pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
+            }
+            guard let (i, p) = pick else { break }
+            let known = whole[i].known[p.notches] != nil
+            let file = try whole[i].evaluate(p.notches)
+            let fitsWhole = file.size <= maxBytes
+            if fitsWhole, best.map({ Search.better(file, $0) }) ?? true { (best, bestPick) = (file, p) }
+            if known || (fitsWhole && Double(file.size) >= SizeFit.closeEnough * Double(maxBytes)) { break }
+            // The sample's budget follows the miss: a little under what it should have been.
+            budget *= Double(maxBytes) / Double(file.size) * (fitsWhole ? 1 : 0.99)
+        }
+        guard var best, let bestPick else { return nil }
+        // A last look, two whole files at once: the sampled candidates that looked better than the
+        // pick behind the choice and that the sample put within a little of its budget.
+        let near = Int(budget * SizeFit.nearBudget)
+        var shortlist: [(Int, Candidate)] = []
+        for (i, s) in sampled.enumerated() {
+            for c in s.known.values where c.size <= near && c.meanSquaredError < bestPick.meanSquaredError && whole[i].known[c.notches] == nil {
+                shortlist.append((i, c))
+            }
+        }
+        shortlist.sort { Search.better($0.1, $1.1) }
+        for i in whole.indices {
+            let batch = shortlist.prefix(SizeFit.lastLook).filter { $0.0 == i }.map(\.1.notches)
+            for file in try whole[i].evaluate(batch) where file.size <= maxBytes && Search.better(file, best) { best = file }
+        }
+        let tried = whole[0].tried + whole.dropFirst().flatMap { $0.tried }
+        let smallest = tried.min { $0.size != $1.size ? $0.size < $1.size : Search.better($0, $1) }!
+        return Result(chosen: best, smallest: smallest, tried: tried)
+    }
+
+    /// The search over whole files after `opening()`, with `alternative` beside it on its own thread
+    /// for a GIF; the better file is kept.
+    func wholeFiles(_ opened: Search) throws(RenderError) -> Result {
+        var search = opened
         guard let other = alternative else { return try search.run() }
         let outcomes = Search.Slots<Result>(count: 2)
         let first = search
@@ -216,7 +319,7 @@ public struct SizeFit: Sendable {
         let result = try outcomes.values[0]!.get(), alternative = try outcomes.values[1]!.get()
         guard let chosen = result.chosen else { return result }
         let tried = result.tried + alternative.tried.dropFirst()
-        let smallest = alternative.smallest.bytes.count < result.smallest.bytes.count ? alternative.smallest : result.smallest
+        let smallest = alternative.smallest.size < result.smallest.size ? alternative.smallest : result.smallest
         guard let c = alternative.chosen, Search.better(c, chosen) else { return Result(chosen: chosen, smallest: smallest, tried: tried) }
         return Result(chosen: c, smallest: smallest, tried: tried)
     }
@@ -224,12 +327,19 @@ public struct SizeFit: Sendable {
     /// The search's state: every candidate encoded so far, by notches.
     struct Search {
         let fit: SizeFit
+        /// The length a file must not exceed (`fit.maxBytes`, or for a search on a sample the
+        /// budget its predictions are held to).
+        var budget: Int
+        /// When set, candidates are measured on this sample of the loop, not encoded whole.
+        var sample: Sample?
         var reference: DisplayedFrames?
         var known: [[Int]: Candidate] = [:]
         var tried: [Candidate] = []
 
-        init(fit: SizeFit) {
+        init(fit: SizeFit, sample: Sample? = nil) {
             self.fit = fit
+            self.budget = fit.maxBytes
+            self.sample = sample
         }
 
         mutating func evaluate(_ notches: [Int]) throws(RenderError) -> Candidate {
@@ -241,6 +351,16 @@ public struct SizeFit: Sendable {
         mutating func evaluate(_ batch: [[Int]]) throws(RenderError) -> [Candidate] {
             var fresh: [[Int]] = []
             for n in batch where known[n] == nil && !fresh.contains(n) { fresh.append(n) }
+            if let sample {
+                for (notches, outcome) in zip(fresh, Search.measure(fresh, fit: fit, sample: sample)) {
+                    let (config, plan, changes, measure) = try outcome.get()
+                    let c = Candidate(notches: notches, config: config, plan: plan, bytes: [], size: measure.size,
+                                      meanSquaredError: measure.meanSquaredError, changes: changes, page: sample.page)
+                    known[notches] = c
+                    tried.append(c)
+                }
+                return batch.map { known[$0]! }
+            }
             let encoded = Search.encode(fresh, fit: fit)
             for (notches, outcome) in zip(fresh, encoded) {
                 let (config, plan, changes, bytes, shown, page) = try outcome.get()
@@ -248,7 +368,7 @@ public struct SizeFit: Sendable {
                 if let shown {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
-                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, meanSquaredError: mse, changes: changes,
+                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, size: bytes.count, meanSquaredError: mse, changes: changes,
                                   page: page)
                 known[notches] = c
                 tried.append(c)
@@ -281,6 +401,24 @@ public struct SizeFit: Sendable {
             return results.values.map { $0! }
         }
 
+        /// Each choice measured on `sample`, computed concurrently.
+        static func measure(_ batch: [[Int]], fit: SizeFit, sample: Sample) -> [Swift.Result<(WaveConfig, LoopPlan, [String], Sample.Measure), RenderError>] {
+            let results = Slots<(WaveConfig, LoopPlan, [String], Sample.Measure)>(count: batch.count)
+            let work: @Sendable (Int) -> Void = { i in
+                results.set(i, Swift.Result { () throws(RenderError) -> (WaveConfig, LoopPlan, [String], Sample.Measure) in
+                    let (config, plan, changes) = fit.settings(batch[i])
+                    let m = try sample.measure(config, plan, divisor: fit.plan.frameCount / plan.frameCount, format: fit.format, pipeline: fit.pipeline)
+                    return (config, plan, changes, m)
+                })
+            }
+            if batch.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+                DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
+            } else {
+                for i in batch.indices { work(i) }
+            }
+            return results.values.map { $0! }
+        }
+
         /// Slots filled from several threads.
         final class Slots<Value>: @unchecked Sendable {
             private let lock = NSLock()
@@ -290,12 +428,12 @@ public struct SizeFit: Sendable {
             var values: [Swift.Result<Value, RenderError>?] { lock.withLock { slots } }
         }
 
-        func fits(_ c: Candidate) -> Bool { c.bytes.count <= fit.maxBytes }
+        func fits(_ c: Candidate) -> Bool { c.size <= budget }
 
         /// Better quality first; ties go to the smaller file, then to the earlier notches.
         static func better(_ a: Candidate, _ b: Candidate) -> Bool {
             if a.meanSquaredError != b.meanSquaredError { return a.meanSquaredError < b.meanSquaredError }
-            if a.bytes.count != b.bytes.count { return a.bytes.count < b.bytes.count }
+            if a.size != b.size { return a.size < b.size }
             return a.notches.lexicographicallyPrecedes(b.notches)
         }
 
@@ -434,13 +572,13 @@ public struct SizeFit: Sendable {
                     for _ in 0..<(thorough ? last[k] : SizeFit.lookahead) where n[k] < last[k] && !saved {
                         n[k] += 1
                         let c = try evaluate(n)
-                        if c.bytes.count < current.bytes.count { moves.append(c); saved = true }
+                        if c.size < current.size { moves.append(c); saved = true }
                     }
                     if !saved { spent.insert(k) }
                 }
                 for c in moves where fits(c) && (best.map { Search.better(c, $0) } ?? true) { best = c }
                 func cost(_ c: Candidate) -> Double {
-                    max(0, c.meanSquaredError - current.meanSquaredError) / Double(current.bytes.count - c.bytes.count)
+                    max(0, c.meanSquaredError - current.meanSquaredError) / Double(current.size - c.size)
                 }
                 guard let step = moves.min(by: { a, b in
                     let (ca, cb) = (cost(a), cost(b))
@@ -504,7 +642,7 @@ public struct SizeFit: Sendable {
 
         func failure() -> Result {
             let smallest = tried.min { a, b in
-                a.bytes.count != b.bytes.count ? a.bytes.count < b.bytes.count : Search.better(a, b)
+                a.size != b.size ? a.size < b.size : Search.better(a, b)
             }!
             return Result(chosen: nil, smallest: smallest, tried: tried)
         }

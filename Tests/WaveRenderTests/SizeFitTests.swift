@@ -8,11 +8,11 @@ import WaveTestSupport
 @Suite struct SizeFitTests {
     static let scene = fitScenePreset
 
-    func loaded() throws -> (WaveConfig, LoopPlan) {
+    func loaded(_ scene: String = SizeFitTests.scene) throws -> (WaveConfig, LoopPlan) {
         let scratch = try TemporaryFolder()
         let folder = scratch.url
         let path = folder.appendingPathComponent("scene.json").path
-        try SizeFitTests.scene.write(toFile: path, atomically: false, encoding: .utf8)
+        try scene.write(toFile: path, atomically: false, encoding: .utf8)
         let pipeline = RenderPipeline(threads: 1)
         let config = try pipeline.load(path)
         return (config, try pipeline.plan(config))
@@ -64,6 +64,68 @@ import WaveTestSupport
             let again = try SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 2)).run()
             #expect(again.chosen?.bytes == chosen.bytes)
         }
+    }
+
+    /// On a loop long enough for a sample, the sampled search against every combination of knobs
+    /// and against the search over whole files: its file fits, its reported error is the file's,
+    /// and it is within `slack` of the best any combination reaches (the whole-file search's own
+    /// guarantee is 0.25 dB; the sample can mislead the search, and the slack says by how much).
+    @Test(arguments: [OutputFormat.gif, .webp])
+    func theSampledChoiceFitsAndIsCloseToTheBestOfEveryCombination(format: OutputFormat) throws {
+        let (config, plan) = try loaded(fitSceneLongPreset)
+        #expect(plan.frameCount == 100 && plan.fps == 50)
+        let full = SizeFit(config: config, plan: plan, format: format, maxBytes: .max, pipeline: RenderPipeline(threads: 1))
+        let rates = try #require(full.dials.first { $0.knob == .frameRate })
+        #expect(rates.values == [1, 2, 4, 5])
+        #expect(SizeFit.Sample(frameCount: 100, divisors: [1, 2, 4, 5], page: nil)?.starts == [0, 20, 40, 60])
+        let all = try everyCandidate(full) + (full.alternative.map { try everyCandidate($0).dropFirst() } ?? [])
+        let sizes = all.map(\.bytes.count).sorted()
+        let slack = 1.0
+        for q in [0.1, 0.35, 0.6, 0.85] {
+            let budget = sizes[Int(Double(sizes.count - 1) * q)]
+            let fit = SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 1))
+            let result = try fit.run()
+            let chosen = try #require(result.chosen)
+            #expect(chosen.bytes.count <= budget && chosen.size == chosen.bytes.count)
+            let best = all.filter { $0.bytes.count <= budget }.max { $0.psnr < $1.psnr }!
+            let whole = try #require(try fit.runWholeFiles().chosen)
+            #expect(chosen.psnr >= min(best.psnr, 99) - slack,
+                    "budget \(budget): chose \(chosen.summary) at \(chosen.psnrText), \(chosen.bytes.count) bytes; the best is \(best.summary) at \(best.psnrText); whole files chose \(whole.summary) at \(whole.psnrText)")
+            // Fewer whole files encoded than the search over whole files encodes.
+            #expect(result.tried.count < 12, "\(result.tried.count) whole files")
+            let shown = try DisplayedFrames.decode(chosen.bytes, format: format)
+            let reference = try DisplayedFrames.decode(all[0].bytes, format: format)
+            #expect(abs(reference.meanSquaredError(against: shown) - chosen.meanSquaredError) < 1e-9)
+            // Deterministic, whatever the threads.
+            let again = try SizeFit(config: config, plan: plan, format: format, maxBytes: budget, pipeline: RenderPipeline(threads: 2)).run()
+            #expect(again.chosen?.bytes == chosen.bytes)
+        }
+    }
+
+    /// The sample's model of a file's length, not yet anchored on the preset's own file: the
+    /// preset's file and each knob turned all the way, against the true lengths.
+    @Test(arguments: [OutputFormat.gif, .webp])
+    func theSampleModelsFileLengths(format: OutputFormat) throws {
+        let (config, plan) = try loaded(fitSceneLongPreset)
+        let fit = SizeFit(config: config, plan: plan, format: format, maxBytes: .max, pipeline: RenderPipeline(threads: 1))
+        var sample = try #require(SizeFit.Sample(frameCount: plan.frameCount, divisors: [1, 2, 4, 5], page: nil))
+        try sample.measureReference(config, plan, format: format, pipeline: fit.pipeline)
+        var search = SizeFit.Search(fit: fit)
+        for k in fit.dials.indices {
+            for n in [0, fit.dials[k].values.count - 1] {
+                var notches = Array(repeating: 0, count: fit.dials.count)
+                notches[k] = n
+                let whole = try search.evaluate(notches)
+                let m = try sample.measure(whole.config, whole.plan, divisor: plan.frameCount / whole.plan.frameCount, format: format, pipeline: fit.pipeline)
+                let ratio = Double(m.size) / Double(whole.size)
+                #expect(ratio > 0.7 && ratio < 1.3, "\(whole.summary): modelled \(m.size), true \(whole.size)")
+            }
+        }
+        // The image parser accounts for every byte between the header and the trailer.
+        let bytes = try RenderPipeline().write(try RenderPipeline().prepare(config, plan: plan), to: [format.writer(for: config)])[0].bytes
+        let images = try #require(SizeFit.Sample.imageSizes(bytes, format: format))
+        #expect(!images.isEmpty && images.allSatisfy { $0.size > 0 } && images.reduce(0) { $0 + $1.size } < bytes.count)
+        #expect(zip(images, images.dropFirst()).allSatisfy { $0.start < $1.start })
     }
 
     @Test func aFileThatFitsIsLeftAsItIs() throws {

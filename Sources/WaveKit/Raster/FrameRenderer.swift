@@ -30,8 +30,11 @@ public final class FrameRenderer: Sendable {
     let flatMatte: [UInt8]
 
     /// Prepares the frames of `config` for `format`; `label` holds the label's text coverage, placed,
-    /// for every text its frames show.
-    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil) {
+    /// for every text its frames show. `fullPaletteUsage`, when given, is what `usage()` returns for
+    /// the same scene with `gif.colors` 256 and `gif.lossy` 0 (a smaller table's shades are chosen
+    /// from it): a caller that asks for several tables of one scene counts it once. Without it the
+    /// count is made here when a smaller table needs it.
+    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil, fullPaletteUsage: [Int]? = nil) {
         self.config = config
         self.plan = plan
         let timing = plan.timing(for: format)
@@ -53,7 +56,7 @@ public final class FrameRenderer: Sendable {
             var full = config
             full.gif.colors = 256
             full.gif.lossy = 0
-            let usage = FrameRenderer(config: full, plan: plan, format: format, label: label).usage()
+            let usage = fullPaletteUsage ?? FrameRenderer(config: full, plan: plan, format: format, label: label).usage()
             palette = refit(palette, usage, budget)
         }
         self.palette = palette
@@ -180,8 +183,8 @@ public final class FrameRenderer: Sendable {
         palette.transparentIndex == nil ? colors - 1 : colors
     }
 
-    /// How many pixels of the whole loop draw each palette entry.
-    func usage() -> [Int] {
+    /// How many pixels of the whole loop draw each palette entry (256 counts).
+    public func usage() -> [Int] {
         var counts = [Int](repeating: 0, count: 256)
         var frame: [UInt8] = []
         var cache = ColorCache()

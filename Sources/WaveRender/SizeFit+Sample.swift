@@ -1,0 +1,247 @@
+import Foundation
+import WaveKit
+
+extension SizeFit {
+    /// A cheap stand-in for a candidate's whole file, for searching: a few short windows of the
+    /// loop, spread over it, encoded as one small file of the candidate's format and decoded.
+    ///
+    /// - Bytes: the windows' first frames are jumps, left out; the other frames' images give the
+    ///   mean size of a frame after its predecessor, and the file is modelled as its header, the
+    ///   loop's first image and that mean for every other frame of the candidate's loop. The model
+    ///   is scaled so that it gives the preset as it is its true length (`anchor`).
+    /// - Quality: each window's frames are compared, as a viewer sees them over the window's time,
+    ///   with the full-quality file's frames at the full frame rate (the same timeline cut as
+    ///   `DisplayedFrames.meanSquaredError`, every full-rate frame weighing the same).
+    ///
+    /// Every window starts on a frame that every frame-rate divisor divides, so a thinned loop's
+    /// window shows the same moments. A prediction is only a guide: `SizeFit.run()` encodes the
+    /// file it chooses whole, and keeps it only when that fits.
+    struct Sample: Sendable {
+        /// The full loop's frame count.
+        let frameCount: Int
+        /// The full-rate frame each window starts on.
+        let starts: [Int]
+        /// Frames of the candidate's loop in each window.
+        let width: Int
+        /// The largest frame-rate divisor: the reference's windows are `width` × this long.
+        let longest: Int
+        let page: RGBA?
+        /// Per window, the full-quality file's frames at the full rate, `width` × `longest` of them.
+        var reference: [[[UInt8]]] = []
+        /// The true length of the preset's file over its modelled length.
+        var anchor = 1.0
+        /// The windows' frames drawn once per scene and shared by every candidate that differs
+        /// only in its coder's settings (`gif.lossy`, lossy WebP quality).
+        let drawn = Drawn()
+
+        /// Windows of `width` frames, at most `count` of them, for a loop of `frameCount` frames
+        /// whose frame rate may be divided by `divisors`; nil when they would cost more than
+        /// a quarter of the loop to encode (a short loop: search the whole files instead).
+        init?(frameCount: Int, divisors: [Int], page: RGBA?, count: Int = 4, width: Int = 3) {
+            func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+            let step = divisors.reduce(1) { $0 / gcd($0, $1) * $1 }
+            let slots = frameCount / step
+            let windows = min(count, slots)
+            let longest = divisors.max() ?? 1
+            guard windows >= 2, width >= 2, 4 * windows * width * longest <= 3 * frameCount, 4 * windows * width <= frameCount else { return nil }
+            self.frameCount = frameCount
+            self.starts = (0..<windows).map { $0 * slots / windows * step }
+            self.width = width
+            self.longest = longest
+            self.page = page
+        }
+
+        /// The full-rate frames the reference needs, in order (windows may overlap).
+        var referenceFrames: [Int] {
+            starts.flatMap { s in (0..<(width * longest)).map { (s + $0) % frameCount } }
+        }
+
+        /// The frames of a loop thinned by `divisor` that the windows show, in its own numbering.
+        func frames(divisor: Int) -> [Int] {
+            starts.flatMap { s in (0..<width).map { (s / divisor + $0) % (frameCount / divisor) } }
+        }
+
+        /// Renderers and drawn frames by scene: every knob but the coder's, and whether a lossy GIF
+        /// coder asks for matte planes. Filled from several threads; a scene drawn twice at once is
+        /// drawn the same both times.
+        final class Drawn: @unchecked Sendable {
+            struct Key: Hashable {
+                var edgeStep: Double
+                var colors: Int
+                var marks: Bool
+                var frameCount: Int
+                var frames: [Int]
+            }
+            struct Scene {
+                var animation: Animation
+                var raster: FrameRenderer
+                var frames: [(indices: [UInt8], matte: [UInt8])]
+            }
+            private let lock = NSLock()
+            private var scenes: [Key: Scene] = [:]
+            private var usages: [Key: [Int]] = [:]
+
+            func scene(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
+                       pipeline: RenderPipeline) throws(RenderError) -> Scene {
+                let key = Key(edgeStep: config.edgeStep, colors: config.gif.colors, marks: format == .gif && config.gif.lossy > 0,
+                              frameCount: plan.frameCount, frames: frames)
+                if let s = lock.withLock({ scenes[key] }) { return s }
+                let animation = try pipeline.prepare(config, plan: plan)
+                let usage = format == .gif && config.gif.colors < 256 ? fullUsage(animation, format: format) : nil
+                let raster = FrameRenderer(config: animation.config, plan: animation.plan, format: format, label: animation.label,
+                                           fullPaletteUsage: usage)
+                var cache = ColorCache()
+                let drawn = frames.map { f in
+                    var indices: [UInt8] = [], matte: [UInt8] = []
+                    raster.render(frame: f, into: &indices, matte: &matte, cache: &cache)
+                    return (indices, matte)
+                }
+                let s = Scene(animation: animation, raster: raster, frames: drawn)
+                lock.withLock { scenes[key] = s }
+                return s
+            }
+
+            /// `FrameRenderer.usage()` of the scene with `gif.colors` 256 and `gif.lossy` 0, counted
+            /// once for every table size.
+            func fullUsage(_ animation: Animation, format: OutputFormat) -> [Int] {
+                let key = Key(edgeStep: animation.config.edgeStep, colors: 256, marks: false, frameCount: animation.plan.frameCount, frames: [])
+                if let u = lock.withLock({ usages[key] }) { return u }
+                var full = animation.config
+                full.gif.colors = 256
+                full.gif.lossy = 0
+                let u = FrameRenderer(config: full, plan: animation.plan, format: format, label: animation.label).usage()
+                lock.withLock { usages[key] = u }
+                return u
+            }
+        }
+
+        /// What a candidate's windows measure: its modelled file length and its error.
+        struct Measure {
+            var size: Int
+            var meanSquaredError: Double
+        }
+
+        /// Encodes `frames` of `config` and `plan` as one file of `format`, each frame shown for
+        /// the loop's first delay; returns the bytes, the frames as shown in order (merged frames
+        /// repeated), and the delay in the format's unit.
+        func encode(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
+                    pipeline: RenderPipeline, page: RGBA?) throws(RenderError) -> (bytes: [UInt8], shown: [[UInt8]], delay: Int) {
+            let scene = try drawn.scene(config, plan, frames: frames, format: format, pipeline: pipeline)
+            let writer = format.writer(for: config)
+            try writer.begin(scene.animation, raster: scene.raster)
+            let delay = scene.raster.timing.delays[0]
+            let frame = RasterFrame(palette: scene.raster.palette)
+            for (k, drawn) in scene.frames.enumerated() {
+                frame.show(k, indices: drawn.indices, matte: drawn.matte, delay: delay)
+                try writer.add(frame)
+            }
+            let bytes = try writer.finish()
+            var decoded = try DisplayedFrames.decode(bytes, format: format)
+            if let page { decoded = decoded.shown(on: page) }
+            let unit = decoded.duration / Double(frames.count)
+            let shown = frames.indices.map { decoded.frames[DisplayedFrames.frame(at: (Double($0) + 0.5) * unit, starts: decoded.starts)] }
+            return (bytes, shown, delay)
+        }
+
+        /// The reference windows: the preset as it is at the full rate.
+        mutating func measureReference(_ config: WaveConfig, _ plan: LoopPlan, format: OutputFormat, pipeline: RenderPipeline) throws(RenderError) {
+            let shown = try encode(config, plan, frames: referenceFrames, format: format, pipeline: pipeline, page: page).shown
+            let span = width * longest
+            reference = starts.indices.map { j in Array(shown[(j * span)..<((j + 1) * span)]) }
+        }
+
+        /// Measures a candidate (its loop `plan` thinned by `divisor` from the full one).
+        func measure(_ config: WaveConfig, _ plan: LoopPlan, divisor: Int, format: OutputFormat,
+                     pipeline: RenderPipeline) throws(RenderError) -> Measure {
+            let (bytes, shown, delay) = try encode(config, plan, frames: frames(divisor: divisor), format: format, pipeline: pipeline, page: page)
+            var total = 0.0, weight = 0.0
+            for j in starts.indices {
+                for t in 0..<(width * divisor) {
+                    total += DisplayedFrames.meanSquaredError(reference[j][t], shown[j * width + t / divisor])
+                    weight += 1
+                }
+            }
+            let modelled = Sample.modelledSize(bytes, format: format, delay: delay, windows: starts.count, width: width,
+                                               frames: frameCount / divisor) ?? Double(bytes.count * frameCount / divisor) / Double(starts.count * width)
+            return Measure(size: Int((modelled * anchor).rounded()), meanSquaredError: total / weight)
+        }
+
+        /// The modelled length of the whole file of `frames` frames from a sample file of
+        /// `windows` × `width` frames each shown `delay` units; nil when the file cannot be read.
+        static func modelledSize(_ bytes: [UInt8], format: OutputFormat, delay: Int, windows: Int, width: Int, frames: Int) -> Double? {
+            guard let images = imageSizes(bytes, format: format), let first = images.first, first.start == 0 else { return nil }
+            var following = 0
+            for image in images.dropFirst() where image.start % (width * delay) != 0 { following += image.size }
+            let perFrame = Double(following) / Double(windows * (width - 1))
+            let imageBytes = images.reduce(0) { $0 + $1.size }
+            return Double(bytes.count - imageBytes + first.size) + Double(frames - 1) * perFrame
+        }
+
+        /// Each image of a GIF or animated WebP: when it starts (in delay units from the file's
+        /// start) and its bytes with the blocks before it; nil for other formats or a file that
+        /// does not parse.
+        static func imageSizes(_ b: [UInt8], format: OutputFormat) -> [(start: Int, size: Int)]? {
+            switch format {
+            case .gif: return gifImageSizes(b)
+            case .webp: return webpImageSizes(b)
+            case .apng, .svg, .lottie: return nil
+            }
+        }
+
+        static func gifImageSizes(_ b: [UInt8]) -> [(start: Int, size: Int)]? {
+            guard b.count > 13 else { return nil }
+            var p = 13
+            if b[10] & 0x80 != 0 { p += 3 << (Int(b[10] & 7) + 1) }
+            var images: [(start: Int, size: Int)] = []
+            var last = p, time = 0, delay = 0
+            func skipBlocks() -> Bool {
+                while p < b.count && b[p] != 0 { p += Int(b[p]) + 1 }
+                p += 1
+                return p <= b.count
+            }
+            while p < b.count {
+                switch b[p] {
+                case 0x21:
+                    guard p + 1 < b.count else { return nil }
+                    if b[p + 1] == 0xF9, p + 5 < b.count { delay = Int(b[p + 4]) | Int(b[p + 5]) << 8 }
+                    p += 2
+                    guard skipBlocks() else { return nil }
+                case 0x2C:
+                    guard p + 10 < b.count else { return nil }
+                    let flags = b[p + 9]
+                    p += 10
+                    if flags & 0x80 != 0 { p += 3 << (Int(flags & 7) + 1) }
+                    p += 1
+                    guard skipBlocks() else { return nil }
+                    images.append((time, p - last))
+                    last = p
+                    time += delay
+                case 0x3B:
+                    p = b.count
+                default:
+                    return nil
+                }
+            }
+            return images
+        }
+
+        static func webpImageSizes(_ b: [UInt8]) -> [(start: Int, size: Int)]? {
+            guard b.count > 12, b[0..<4].elementsEqual("RIFF".utf8), b[8..<12].elementsEqual("WEBP".utf8) else { return nil }
+            func le(_ at: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 | Int(b[at + $1]) << (8 * $1) } }
+            var p = 12, time = 0
+            var images: [(start: Int, size: Int)] = []
+            while p + 8 <= b.count {
+                let size = le(p + 4, 4)
+                let end = p + 8 + size + (size & 1)
+                guard end <= b.count else { return nil }
+                if b[p..<(p + 4)].elementsEqual("ANMF".utf8) {
+                    guard size >= 16 else { return nil }
+                    images.append((time, end - p))
+                    time += le(p + 8 + 12, 3)
+                }
+                p = end
+            }
+            return images.isEmpty ? nil : images
+        }
+    }
+}
