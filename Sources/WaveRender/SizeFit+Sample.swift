@@ -184,7 +184,7 @@ extension SizeFit {
             switch format {
             case .gif: return gifImageSizes(b)
             case .webp: return webpImageSizes(b)
-            case .apng, .svg, .lottie: return nil
+            case .apng, .svg, .lottie, .dotlottie: return nil
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 
 /// What the SwiftPM plugin (Plugins/WavegenPlugin, `PlannedOutputs`) reads from `wavegen build
 /// MANIFEST --list` to declare a build command's outputs before it runs: one line per output,
