@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "WaveAPNGTests", dependencies: ["WaveAPNG", "WavePNG", "WaveTestSupport"]),
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveText", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -591,9 +591,20 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "default": "{percent}%"
         },
         "font": {
-          "description": "A TrueType or OpenType file relative to this preset (a value with a '/' or ending in .ttf, .otf or .ttc), or a family and style found through fontconfig, such as \"DejaVu Sans:bold\" (a family that is not installed is an error). Default: DejaVu Sans Bold from Debian's fonts-dejavu-core.",
-          "type": "string",
-          "minLength": 1
+          "description": "A TrueType or OpenType file relative to this preset (a value with a '/' or ending in .ttf, .otf or .ttc), a family and style found through fontconfig, such as \"DejaVu Sans:bold\" (a family that is not installed is an error), a font embedded as data:font/ttf;base64,… (at most 4 MiB decoded; presets pack writes these), or a list of 1 to 8 of those: each character's glyph comes from the first font that has it. Default: DejaVu Sans Bold, built into wavegen (Latin-1, Latin Extended-A, Greek, basic Cyrillic and common punctuation).",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/labelFont"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/labelFont"
+              },
+              "minItems": 1,
+              "maxItems": 8
+            }
+          ]
         },
         "size": {
           "description": "The em size: a fraction 0.01…2 of the water box height, or \"Npx\".",
@@ -993,6 +1004,11 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           ]
         }
       ]
+    },
+    "labelFont": {
+      "description": "One label font: a file path, a fontconfig family and style, or an embedded font (data:font/…;base64,…).",
+      "type": "string",
+      "minLength": 1
     }
   }
 }

@@ -23,7 +23,7 @@ public struct PresetLoader: Sendable {
     public var fontResolver: (@Sendable (String) throws(FontProblem) -> String)?
     /// Refuses a font file that cannot be opened as a font (FreeType in the command line), so the
     /// problem is reported at the `label.font` that names it; nil when fonts are not checked here.
-    public var fontChecker: (@Sendable (String) throws(FontProblem) -> Void)?
+    public var fontChecker: (@Sendable (LabelFont) throws(FontProblem) -> Void)?
     /// Frozen versions of bundled presets by "NAME@N" (presets/versions/), JSON text.
     public var bundledVersions: [String: String]
     /// The newest bundled preset version `NAME@N` may name (`BundledPresets.formatVersion`).
@@ -32,7 +32,7 @@ public struct PresetLoader: Sendable {
     public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
                 imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil,
                 fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil,
-                fontChecker: (@Sendable (String) throws(FontProblem) -> Void)? = nil,
+                fontChecker: (@Sendable (LabelFont) throws(FontProblem) -> Void)? = nil,
                 bundledVersions: [String: String] = BundledPresets.versions,
                 bundledFormatVersion: Int = BundledPresets.formatVersion) {
         self.bundled = bundled
@@ -101,43 +101,58 @@ public struct PresetLoader: Sendable {
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
         case var .success(config):
             config.file = resolved.file
-            if let font = config.label?.font {
-                let source = PresetLoader.fileSource(of: "label.font", in: resolved, overrides: overrides)
-                func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
-                    DocumentError(source.problem(message, kind))
-                }
-                var path = font
-                if !Label.isFontPath(font) {
-                    guard let fontResolver else { throw problem("\"\(font)\": fonts are named by file path here (a name with a '/' or ending in .ttf, .otf or .ttc)") }
-                    do {
-                        path = try fontResolver(font)
-                    } catch {
-                        throw problem(error.message, kind: .missingInput)
-                    }
-                } else if !font.hasPrefix("/") {
-                    // A bundled preset has no folder to find a font file in.
-                    guard let folder = source.folder else {
-                        throw problem("\(font): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
-                    }
-                    path = PresetLoader.path(font, in: folder)
-                }
-                if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
-                    throw problem("\(path): \(reason)", kind: .missingInput)
-                }
-                if let fontChecker {
-                    do {
-                        try fontChecker(path)
-                    } catch {
-                        throw problem(error.message)
-                    }
-                }
-                config.label?.font = path
-                config.label?.fontName = font
+            if let fonts = config.label?.fonts, !fonts.isEmpty {
+                config.label?.fonts = try resolveFonts(fonts, in: resolved, overrides: overrides)
             }
             return (config, resolved.root)
         case let .failure(error):
             throw DocumentError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
         }
+    }
+
+    /// The fonts `label.font` names, found: a path against the folder of the file (or override)
+    /// that wrote it, a family through `fontResolver`; each checked by `fontChecker`, embedded
+    /// fonts too. A problem is reported at the entry that names the font.
+    func resolveFonts(_ fonts: [LabelFont], in resolved: Resolved, overrides: [PresetOverride]) throws(DocumentError) -> [LabelFont] {
+        let isList = if case .array? = resolved.root.node(at: [.key("label"), .key("font")])?.value { true } else { false }
+        var found: [LabelFont] = []
+        for (i, font) in fonts.enumerated() {
+            let source = PresetLoader.fileSource(of: isList ? "label.font[\(i)]" : "label.font", in: resolved, overrides: overrides)
+            func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
+                DocumentError(source.problem(message, kind))
+            }
+            var resolvedFont = font
+            if case .file = font.source {
+                var path = font.name
+                if !Label.isFontPath(font.name) {
+                    guard let fontResolver else { throw problem("\"\(font.name)\": fonts are named by file path here (a name with a '/' or ending in .ttf, .otf or .ttc)") }
+                    do {
+                        path = try fontResolver(font.name)
+                    } catch {
+                        throw problem(error.message, kind: .missingInput)
+                    }
+                } else if !font.name.hasPrefix("/") {
+                    // A bundled preset has no folder to find a font file in.
+                    guard let folder = source.folder else {
+                        throw problem("\(font.name): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
+                    }
+                    path = PresetLoader.path(font.name, in: folder)
+                }
+                if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
+                    throw problem("\(path): \(reason)", kind: .missingInput)
+                }
+                resolvedFont.source = .file(path)
+            }
+            if let fontChecker {
+                do {
+                    try fontChecker(resolvedFont)
+                } catch {
+                    throw problem(error.message)
+                }
+            }
+            found.append(resolvedFont)
+        }
+        return found
     }
 
     /// `problem` (found by key path in the merged document) with the file and position its value
@@ -267,7 +282,12 @@ public struct PresetLoader: Sendable {
     func image(_ path: String, in folder: String?) throws(ImageProblem) -> RiderImage {
         guard let decode = imageDecoder else { throw ImageProblem("images cannot be read here") }
         let bytes: [UInt8]
-        if let folder {
+        if DataURI.isDataURI(path) {
+            switch DataURI.decode(path, typePrefix: "image/png", kind: "image") {
+            case let .success(b): bytes = b
+            case let .failure(problem): throw ImageProblem(problem.message)
+            }
+        } else if let folder {
             let full = PresetLoader.path(path, in: folder)
             do {
                 bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
@@ -281,7 +301,7 @@ public struct PresetLoader: Sendable {
         do {
             return try decode(bytes)
         } catch {
-            throw ImageProblem("\(path): \(error.message)")
+            throw ImageProblem("\(DataURI.isDataURI(path) ? "the embedded image" : path): \(error.message)")
         }
     }
 

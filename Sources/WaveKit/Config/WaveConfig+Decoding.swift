@@ -227,8 +227,7 @@ extension WaveConfig {
         if text.isEmpty { r.fail("label.text", "must not be empty") }
         if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
         if let problem = Label.problem(in: text) { r.fail("label.text", problem) }
-        let font = node["font"].map { r.string($0, at: "label.font", default: "") }
-        if font == "" { r.fail("label.font", "must be a font file's path or a family and style such as \"DejaVu Sans:bold\"") }
+        let fonts = decodeFonts(node["font"], reader: &r)
         let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,
                             in: 0.01...2, rangeText: "between 0.01 and 2 of the box height")
         let color = r.color(node["color"], at: "label.color", default: RGBA(0x1E, 0x88, 0xE5)) ?? .black
@@ -245,8 +244,40 @@ extension WaveConfig {
                                    in: 0...0.2, rangeText: "between 0 and 0.2 of the box height")
             strokeColor = r.color(stroke["color"], at: "label.stroke.color", default: nil) ?? .black
         }
-        return Label(template: text, font: font, size: size, color: color, colorOnWater: onWater, position: position,
+        return Label(template: text, fonts: fonts, size: size, color: color, colorOnWater: onWater, position: position,
                      strokeWidth: strokeWidth, strokeColor: strokeColor)
+    }
+
+    /// `label.font`: one font or a list of fallbacks, each a path, a family and style, or a font
+    /// embedded as a data URI (decoded here; the loader resolves paths and families).
+    private static func decodeFonts(_ node: JSONNode?, reader r: inout PresetReader) -> [LabelFont] {
+        guard let node else { return [] }
+        let entries: [(JSONNode, String)]
+        if case let .array(items) = node.value {
+            guard (1...Label.maximumFonts).contains(items.count) else {
+                r.fail("label.font", "a list of fonts holds 1 to \(Label.maximumFonts) entries, got \(items.count)")
+                return []
+            }
+            entries = items.enumerated().map { ($0.element, "label.font[\($0.offset)]") }
+        } else {
+            entries = [(node, "label.font")]
+        }
+        var fonts: [LabelFont] = []
+        for (item, path) in entries {
+            guard case let .string(name) = item.value, !name.isEmpty else {
+                r.fail(path, "must be a font file's path, a family and style such as \"DejaVu Sans:bold\", an embedded font (data:font/ttf;base64,…) or a list of those")
+                continue
+            }
+            if DataURI.isDataURI(name) {
+                switch DataURI.decode(name, typePrefix: "font/", kind: "font") {
+                case let .success(bytes): fonts.append(LabelFont(name: name, source: .embedded(bytes)))
+                case let .failure(problem): r.fail(path, problem.message)
+                }
+            } else {
+                fonts.append(LabelFont(name: name, source: .file(name)))
+            }
+        }
+        return fonts
     }
 
     private static func decodeLevel(_ node: JSONNode?, reader r: inout PresetReader) -> LevelAnimation {
