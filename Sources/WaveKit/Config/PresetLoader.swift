@@ -3,8 +3,9 @@ import Foundation
 /// Finds, reads and resolves presets: a file path or a bundled name, `extends` chains merged,
 /// then decoded into a `WaveConfig`.
 public struct PresetLoader: Sendable {
-    /// The largest preset file read, in bytes.
-    public static let maximumFileSize = 1 << 20
+    /// The largest preset file read, in bytes: room for a packed preset's embedded rider image and
+    /// fonts (`DataURI.maximumEmbeddedSize` each, a third more as base64).
+    public static let maximumFileSize = 16 << 20
 
     /// The largest rider image file read, in bytes.
     public static let maximumImageFileSize = 32 << 20
@@ -213,6 +214,11 @@ public struct PresetLoader: Sendable {
             }
             guard case .object = root.value else {
                 throw DocumentError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
+            }
+            if case let .string(required)? = root["requires"]?.value, WavegenVersion.isNewer(required) {
+                throw DocumentError(DocumentProblem(file: file, keyPath: "requires",
+                                                    message: "this preset needs wavegen \(required) or newer; this is wavegen \(WavegenVersion.current)")
+                    .at(root["requires"]!))
             }
             if chain.isEmpty, BuildManifest.isManifest(root) {
                 throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
@@ -523,7 +529,7 @@ public struct KeyPathExpression: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-struct OverrideError: Error { var message: String }
+public struct OverrideError: Error { public var message: String }
 
 extension JSONNode {
     /// `self` with `other`'s members merged in: objects merge key by key, everything else (arrays included) replaces.
@@ -559,7 +565,7 @@ extension JSONNode {
         return JSONNode(.object(members.filter { $0.key != key }), line: line, column: column)
     }
 
-    mutating func set(_ newValue: JSONNode, at path: KeyPathExpression) throws(OverrideError) {
+    public mutating func set(_ newValue: JSONNode, at path: KeyPathExpression) throws(OverrideError) {
         try set(newValue, components: path.components[...])
     }
 

@@ -4,10 +4,12 @@ extension WaveConfig {
 
     /// Top-level keys of format 1.
     public static let topLevelKeys = [
-        "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
+        "format", "generator", "requires", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark",
+        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "embeddedFonts",
     ]
+    /// The keys of an entry of a packed preset's `embeddedFonts`.
+    public static let embeddedFontKeys = ["from", "name", "license", "licenseURL", "characters", "bytes"]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
     public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
@@ -50,6 +52,21 @@ extension WaveConfig {
             if case let .number(n) = format.value, supportedFormats.contains(where: { Double($0) == n }) {
             } else {
                 r.fail("format", "\(r.describe(format)) is not a supported format version (this build reads \(supportedFormats.map(String.init).joined(separator: ", ")))")
+            }
+        }
+        // A packed preset's record of what wrote it, the release it needs (checked as the file is
+        // read: PresetLoader.resolve) and where its embedded fonts came from.
+        _ = r.string(root["generator"], at: "generator", default: "")
+        if let requires = root["requires"], WavegenVersion.parts(r.string(requires, at: "requires", default: "0")) == nil {
+            r.fail("requires", "must be a wavegen release such as \"\(WavegenVersion.current)\", got \(r.describe(requires))")
+        }
+        if let fonts = root["embeddedFonts"] {
+            if case let .array(items) = fonts.value {
+                for (i, item) in items.enumerated() where r.object(item, at: "embeddedFonts[\(i)]") {
+                    r.checkKeys(item, at: "embeddedFonts[\(i)]", allowed: embeddedFontKeys)
+                }
+            } else {
+                r.fail("embeddedFonts", "expected an array, got \(r.describe(fonts))")
             }
         }
         let name = r.string(root["name"], at: "name", default: defaultName)
