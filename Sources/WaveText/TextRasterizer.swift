@@ -220,6 +220,7 @@ public enum TextRasterizer {
         case 1: return "cannot open resource (no such file?)"
         case 2: return "unknown file format (not a TrueType or OpenType font)"
         case 3: return "broken file"
+        case 0x55: return "broken file (too short or cut off)"
         default: return FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error \(code)"
         }
     }
