@@ -261,6 +261,15 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "const": 1,
       "default": 1
     },
+    "generator": {
+      "description": "What wrote a packed preset (wavegen presets pack), such as \"wavegen 0.1.0 (abc1234)\". Not read otherwise.",
+      "type": "string"
+    },
+    "requires": {
+      "description": "The wavegen release this preset needs, MAJOR.MINOR.PATCH (presets pack writes the packing release). A later release than the running wavegen is refused as the file is read, in one line naming it.",
+      "type": "string",
+      "pattern": "^[0-9]{1,6}(\\.[0-9]{1,6}){0,2}$"
+    },
     "name": {
       "description": "Preset name; defaults to the file name without .json (not inherited through \"extends\").",
       "type": "string"
@@ -493,7 +502,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "type": "object",
       "properties": {
         "image": {
-          "description": "A PNG file (8/16-bit, gray, palette, alpha, interlaced), relative to this preset file; bundled presets use images in presets/assets/. At most 4096 × 4096 pixels.",
+          "description": "A PNG file (8/16-bit, gray, palette, alpha, interlaced), relative to this preset file, or embedded as data:image/png;base64,… (at most 4 MiB decoded; presets pack writes these); bundled presets use images in presets/assets/. At most 4096 × 4096 pixels.",
           "type": "string",
           "minLength": 1
         },
@@ -787,6 +796,39 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       },
       "additionalProperties": {
         "$ref": "#/$defs/color"
+      }
+    },
+    "embeddedFonts": {
+      "description": "A packed preset's record of its embedded label fonts, one per label.font entry: what the preset named, the font's full name, its licence in the font's own words (name ids 13 and 14) when it states one, how many of the label's characters it draws and its embedded size in bytes. Not read otherwise.",
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "from": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "license": {
+            "type": "string"
+          },
+          "licenseURL": {
+            "type": "string"
+          },
+          "characters": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "bytes": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
+        "additionalProperties": false,
+        "patternProperties": {
+          "^[$_]": {}
+        }
       }
     }
   },

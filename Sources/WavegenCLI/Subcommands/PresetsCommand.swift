@@ -7,7 +7,7 @@ import WaveRender
 enum PresetsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "presets",
-        abstract: "List the bundled presets, print a preset's JSON with 'presets show <preset>', write a copy that renders as is with 'presets export <preset> [<dir>]', or one self-contained file with 'presets pack <preset> -o <file>'.",
+        abstract: "List the bundled presets, print a preset's JSON with 'presets show <preset>', write a copy that renders as is with 'presets export <preset> [<dir>]', or pack it into one self-contained file with 'presets pack'.",
         usage: "wavegen presets [show <preset> | export <preset> [<dir>] [--force] | pack <preset> --output <file> [--force]]",
         arguments: [
             ArgumentSpec(name: "show | export | pack", help: "show: print the JSON of <preset>: a bundled preset's own text, or a preset file merged (its extends resolved into plain keys). export: write it as <dir>/<name>.json with the images it uses and schema.json. pack: write one file that holds everything it renders with (see below).",
