@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveZipTests", dependencies: ["WaveZip"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveText", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

@@ -14,7 +14,7 @@ extension LabelTexts {
         var overlays: [String: LabelOverlay] = [:]
         for text in texts {
             do {
-                let mask = try TextRasterizer.render(text, fontPath: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
+                let mask = try TextRasterizer.render(text, fonts: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
                 overlays[text] = LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
             } catch {
                 throw RenderError(config, error.message, keyPath: "label.font")
@@ -30,19 +30,19 @@ extension LabelOverlay {
     public static func outlines(for config: WaveConfig, text: String) throws(RenderError) -> TextOutline? {
         guard let (label, font) = try font(for: config) else { return nil }
         do {
-            return try TextRasterizer.outlines(text, fontPath: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
+            return try TextRasterizer.outlines(text, fonts: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
         } catch {
             throw RenderError(config, error.message, keyPath: "label.font")
         }
     }
 
     /// Refuses texts with characters the font has no glyph for, naming them and the font.
-    static func checkGlyphs(_ texts: [String], font: String, config: WaveConfig) throws(RenderError) {
+    static func checkGlyphs(_ texts: [String], font: [FontData], config: WaveConfig) throws(RenderError) {
         var scalars: [Unicode.Scalar] = []
         for text in texts { for s in text.unicodeScalars where !scalars.contains(s) { scalars.append(s) } }
         let missing: [Unicode.Scalar]
         do {
-            missing = try TextRasterizer.missingCharacters(scalars, fontPath: font)
+            missing = try TextRasterizer.missingCharacters(scalars, fonts: font)
         } catch {
             throw RenderError(config, error.message, keyPath: "label.font")
         }
@@ -51,18 +51,35 @@ extension LabelOverlay {
             let hex = String(s.value, radix: 16, uppercase: true)
             return "\"\(s)\" (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
         }
-        let fontName = config.label?.fontName.map { "\($0) (\(font))" } ?? font
-        throw RenderError(config, "the font \(fontName) has no glyph for \(names.joined(separator: ", ")); use another label.font or leave \(missing.count == 1 ? "that character" : "those characters") out",
+        let those = missing.count == 1 ? "that character" : "those characters"
+        let listed = config.label?.fonts ?? []
+        let message = listed.count > 1
+            ? "none of the fonts \(listed.map(\.displayName).joined(separator: ", ")) has a glyph for \(names.joined(separator: ", ")); add a font that has \(missing.count == 1 ? "it" : "them") to label.font or leave \(those) out"
+            : "the font \(listed.first?.displayName ?? Label.defaultFont) has no glyph for \(names.joined(separator: ", ")); use another label.font or leave \(those) out"
+        throw RenderError(config, message,
                           keyPath: "label.text")
     }
 
-    static func font(for config: WaveConfig) throws(RenderError) -> (Label, String)? {
+    /// The label of `config` and the fonts it draws with (the built-in default when it names
+    /// none); nil when the preset has no label.
+    static func font(for config: WaveConfig) throws(RenderError) -> (Label, [FontData])? {
         guard let label = config.label else { return nil }
-        let font = label.font ?? Label.defaultFont
-        guard FileManager.default.fileExists(atPath: font) else {
-            let hint = label.font == nil ? " (the default font comes with Debian's fonts-dejavu-core package)" : ""
-            throw RenderError(config, "\(font): no such file\(hint)", keyPath: "label.font", kind: .missingInput)
-        }
-        return (label, font)
+        return (label, label.fonts.isEmpty ? [LabelFont.builtInDefault] : label.fonts.map(\.data))
     }
+}
+
+extension LabelFont {
+    /// The font as FreeType reads it.
+    public var data: FontData {
+        switch source {
+        case let .file(path): .file(path)
+        case let .embedded(bytes): .bytes(name: displayName, bytes)
+        }
+    }
+
+    /// The default label font, built in (`DefaultFont`, scripts/subset-default-font).
+    public static let builtInDefault = FontData.bytes(name: Label.defaultFont, defaultFontBytes)
+
+    /// The bytes of the built-in default font, decoded once.
+    public static let defaultFontBytes: [UInt8] = Data(base64Encoded: DefaultFont.base64, options: .ignoreUnknownCharacters).map { [UInt8]($0) } ?? []
 }

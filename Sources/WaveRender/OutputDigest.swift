@@ -85,7 +85,15 @@ public enum OutputDigest {
             partHashes[.rider, default: SHA256()].update(image.rgba)
         }
         if let label = loaded.config.label {
-            field(.font, "font", "freetype \(TextRasterizer.libraryVersion); " + (try fonts.digest(label.font ?? Label.defaultFont, config: loaded.config)))
+            var text = "freetype \(TextRasterizer.libraryVersion)"
+            if label.fonts.isEmpty { text += "; default " + fonts.defaultDigest }
+            for font in label.fonts {
+                switch font.source {
+                case let .file(path): text += "; file " + (try fonts.digest(path, config: loaded.config))
+                case let .embedded(bytes): text += "; embedded " + SHA256.hex(bytes)
+                }
+            }
+            field(.font, "font", text)
         }
         var parts: [String: String] = [:]
         for (part, hash) in partHashes {
@@ -122,6 +130,9 @@ public final class FontDigests: @unchecked Sendable {
     private var digests: [String: String] = [:]
 
     public init() {}
+
+    /// The digest of the built-in default font.
+    let defaultDigest = SHA256.hex(LabelFont.defaultFontBytes)
 
     func digest(_ path: String, config: WaveConfig) throws(RenderError) -> String {
         if let d = lock.withLock({ digests[path] }) { return d }

@@ -21,9 +21,9 @@ extension PresetLoader {
         } catch {
             throw FontProblem(error.message)
         }
-    }, fontChecker: { (path: String) throws(FontProblem) in
+    }, fontChecker: { (font: LabelFont) throws(FontProblem) in
         do throws(TextError) {
-            _ = try TextRasterizer.missingCharacters([], fontPath: path)
+            _ = try TextRasterizer.missingCharacters([], fonts: [font.data])
         } catch {
             throw FontProblem(error.message)
         }

@@ -40,9 +40,15 @@ extension TextRasterizer {
     /// The outlines of `text` at an em size of `pixelSize` pixels, in the coordinates of the mask
     /// `render(text, fontPath:pixelSize:strokeWidth:)` returns.
     public static func outlines(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextOutline {
+        try outlines(text, fonts: [.file(fontPath)], pixelSize: pixelSize, strokeWidth: strokeWidth)
+    }
+
+    /// The outlines of `text` drawn with `fonts` (each character from the first that has it), in
+    /// the coordinates of the mask `render(text, fonts:pixelSize:strokeWidth:)` returns.
+    public static func outlines(_ text: String, fonts: [FontData], pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextOutline {
         // Outline points are 26.6 fixed point at the oversampled size, y up from the baseline.
         var glyphs: [(pen: Int, index: UInt32, commands: [OutlineCommand])] = []
-        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { pen, index, outline in
+        let layout = try layOut(text, fonts: fonts, pixelSize: pixelSize, strokeWidth: strokeWidth) { pen, index, outline in
             glyphs.append((pen, index, decompose(outline)))
         }
         guard let canvas = layout.canvas else { return TextOutline(width: 0, height: 0, commands: [], glyphs: []) }

@@ -26,8 +26,14 @@ public enum TextRasterizer {
 
     /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for none).
     public static func render(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
+        try render(text, fonts: [.file(fontPath)], pixelSize: pixelSize, strokeWidth: strokeWidth)
+    }
+
+    /// Renders `text` with an em size of `pixelSize` pixels; `strokeWidth` pixels of outline (0 for
+    /// none). Each character's glyph comes from the first of `fonts` that has one.
+    public static func render(_ text: String, fonts: [FontData], pixelSize: Double, strokeWidth: Double) throws(TextError) -> TextMask {
         let k = oversampling
-        let layout = try layOut(text, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth) { _, _, _ in }
+        let layout = try layOut(text, fonts: fonts, pixelSize: pixelSize, strokeWidth: strokeWidth) { _, _, _ in }
         guard let canvas = layout.canvas else { return TextMask(width: 0, height: 0, fill: [], stroke: []) }
         let bigW = canvas.width, bigH = canvas.height
         var big = [Float](repeating: 0, count: bigW * bigH)
@@ -49,19 +55,48 @@ public enum TextRasterizer {
     /// The characters of `scalars` that the font at `fontPath` has no glyph for (FreeType maps them
     /// to glyph 0, drawn as an empty box), in the order given.
     public static func missingCharacters(_ scalars: [Unicode.Scalar], fontPath: String) throws(TextError) -> [Unicode.Scalar] {
-        try withFace(fontPath) { face in scalars.filter { FT_Get_Char_Index(face, FT_ULong($0.value)) == 0 } }
+        try missingCharacters(scalars, fonts: [.file(fontPath)])
     }
 
-    /// Runs `body` with the first face of the font at `path` open.
-    static func withFace<T>(_ path: String, _ body: (FT_Face) throws(TextError) -> T) throws(TextError) -> T {
+    /// The characters of `scalars` that none of `fonts` has a glyph for, in the order given. With no
+    /// characters, only checks that every font opens.
+    public static func missingCharacters(_ scalars: [Unicode.Scalar], fonts: [FontData]) throws(TextError) -> [Unicode.Scalar] {
+        try withFaces(fonts) { faces in
+            scalars.filter { s in faces.allSatisfy { FT_Get_Char_Index($0, FT_ULong(s.value)) == 0 } }
+        }
+    }
+
+    /// Runs `body` with the first face of each of `fonts` open, in order.
+    static func withFaces<T>(_ fonts: [FontData], _ body: ([FT_Face]) throws(TextError) -> T) throws(TextError) -> T {
+        guard !fonts.isEmpty else { throw TextError("no font to draw with") }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw TextError("FreeType could not start") }
         defer { FT_Done_FreeType(library) }
+        return try withFaces(fonts[...], library: library, opened: [], body)
+    }
+
+    /// Opens the first of `fonts`, then the rest, and runs `body` with all of them open; a font in
+    /// memory is read in place, so its bytes stay pinned until `body` returns.
+    private static func withFaces<T>(_ fonts: ArraySlice<FontData>, library: FT_Library, opened: [FT_Face],
+                                     _ body: ([FT_Face]) throws(TextError) -> T) throws(TextError) -> T {
+        guard let font = fonts.first else { return try body(opened) }
+        func next(_ face: FT_Face) throws(TextError) -> T {
+            defer { FT_Done_Face(face) }
+            return try withFaces(fonts.dropFirst(), library: library, opened: opened + [face], body)
+        }
         var face: FT_Face?
-        let opened = FT_New_Face(library, path, 0, &face)
-        guard opened == 0, let face else { throw TextError("\(path): \(message(opened))") }
-        defer { FT_Done_Face(face) }
-        return try body(face)
+        switch font {
+        case let .file(path):
+            let status = FT_New_Face(library, path, 0, &face)
+            guard status == 0, let face else { throw TextError("\(path): \(message(status))") }
+            return try next(face)
+        case let .bytes(name, bytes):
+            return try bytes.withUnsafeBufferPointer { (buffer) throws(TextError) -> T in
+                let status = FT_New_Memory_Face(library, buffer.baseAddress, FT_Long(buffer.count), 0, &face)
+                guard status == 0, let face else { throw TextError("\(name): \(message(status))") }
+                return try next(face)
+            }
+        }
     }
 
     /// A glyph's bitmap placed on the baseline at the oversampled size (y up from the baseline is negative).
@@ -74,36 +109,44 @@ public enum TextRasterizer {
     /// Where the glyphs of `text` go: loaded hinted at the oversampled size, kerned, each handed to
     /// `glyph` with its pen position (oversampled pixels) while its outline is in the slot, then
     /// rendered. `render` and `outlines` share it, so the outlines sit exactly where the pixels are.
-    static func layOut(_ text: String, fontPath: String, pixelSize: Double, strokeWidth: Double,
+    /// Each character's glyph comes from the first of `fonts` that has it (the first font's empty
+    /// box when none has); the index handed on is the glyph's index in its font plus the font's
+    /// place in `fonts` times 2^16 (glyph indices are 16-bit), so glyphs of different fonts differ.
+    /// Kerning applies between neighbours from the same font.
+    static func layOut(_ text: String, fonts: [FontData], pixelSize: Double, strokeWidth: Double,
                        glyph: (_ pen: Int, _ index: UInt32, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
-        try withFace(fontPath) { (face) throws(TextError) in
-            try layOut(text, face: face, fontPath: fontPath, pixelSize: pixelSize, strokeWidth: strokeWidth, glyph: glyph)
+        try withFaces(fonts) { (faces) throws(TextError) in
+            try layOut(text, faces: faces, names: fonts.map(\.name), pixelSize: pixelSize, strokeWidth: strokeWidth, glyph: glyph)
         }
     }
 
-    static func layOut(_ text: String, face: FT_Face, fontPath: String, pixelSize: Double, strokeWidth: Double,
+    static func layOut(_ text: String, faces: [FT_Face], names: [String], pixelSize: Double, strokeWidth: Double,
                        glyph: (_ pen: Int, _ index: UInt32, _ outline: UnsafeMutablePointer<FT_Outline>) -> Void) throws(TextError) -> (placed: [Placed], canvas: Canvas?) {
         let k = oversampling
         let size = max(1, Int((pixelSize * Double(k)).rounded()))
-        guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { throw TextError("\(fontPath): cannot be sized to \(pixelSize) px") }
+        for (face, name) in zip(faces, names) {
+            guard FT_Set_Pixel_Sizes(face, 0, FT_UInt(size)) == 0 else { throw TextError("\(name): cannot be sized to \(pixelSize) px") }
+        }
 
         // Lay the glyphs out on a baseline at the large size.
         var placed: [Placed] = []
         var pen = 0
-        var previous: FT_UInt = 0
-        let hasKerning = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
+        var previous: (font: Int, index: FT_UInt) = (0, 0)
         for scalar in text.unicodeScalars {
-            let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-            if hasKerning, previous != 0, index != 0 {
+            let found = faces.indices.lazy.map { (font: $0, index: FT_Get_Char_Index(faces[$0], FT_ULong(scalar.value))) }.first { $0.index != 0 }
+            let (font, index) = found ?? (0, 0)
+            let face = faces[font]
+            let hasKerning = (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0
+            if hasKerning, previous.index != 0, previous.font == font, index != 0 {
                 var delta = FT_Vector()
-                if FT_Get_Kerning(face, previous, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 { pen += Int(delta.x >> 6) }
+                if FT_Get_Kerning(face, previous.index, index, FT_UInt(FT_KERNING_DEFAULT.rawValue), &delta) == 0 { pen += Int(delta.x >> 6) }
             }
             var loaded = FT_Load_Glyph(face, index, FT_Int32(wavegen_FT_LOAD_TARGET_NORMAL))
             if loaded == 0, let slot = face.pointee.glyph {
-                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE { glyph(pen, UInt32(index), &slot.pointee.outline) }
+                if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE { glyph(pen, UInt32(font) << 16 | UInt32(index), &slot.pointee.outline) }
                 loaded = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
             }
-            guard loaded == 0, let glyph = face.pointee.glyph else { throw TextError("\(fontPath): cannot render U+\(String(scalar.value, radix: 16, uppercase: true)): \(message(loaded))") }
+            guard loaded == 0, let glyph = face.pointee.glyph else { throw TextError("\(names[font]): cannot render U+\(String(scalar.value, radix: 16, uppercase: true)): \(message(loaded))") }
             let bitmap = glyph.pointee.bitmap
             var pixels: [UInt8] = []
             let w = Int(bitmap.width), h = Int(bitmap.rows)
@@ -116,7 +159,7 @@ public enum TextRasterizer {
                 placed.append(Placed(x: pen + Int(glyph.pointee.bitmap_left), y: -Int(glyph.pointee.bitmap_top), w: w, h: h, pixels: pixels))
             }
             pen += Int(glyph.pointee.advance.x >> 6)
-            previous = index
+            previous = (font, index)
         }
         guard !placed.isEmpty else { return (placed, nil) }
 
@@ -177,6 +220,7 @@ public enum TextRasterizer {
         case 1: return "cannot open resource (no such file?)"
         case 2: return "unknown file format (not a TrueType or OpenType font)"
         case 3: return "broken file"
+        case 0x55: return "broken file (too short or cut off)"
         default: return FT_Error_String(code).map { String(cString: $0) } ?? "FreeType error \(code)"
         }
     }

@@ -57,7 +57,7 @@ protocol Subcommand {
 /// The `wavegen` command line.
 public enum Wavegen {
     /// The release number.
-    public static let version = "0.1.0"
+    public static let version = WavegenVersion.current
 
     /// The commit the binary was built from (`abc1234`, `abc1234-dirty`), when the build recorded it.
     public static var commit: String? { BuildStamp.commit }

@@ -105,7 +105,7 @@ import WaveRender
             var loader = PresetLoader.standard
             loader.fontResolver = { (_: String) throws(FontProblem) -> String in file }
             let (config, document) = try loader.loadDocument("orb", overrides: [try #require(PresetOverride(parsing: "label.font=Some Family:bold"))])
-            #expect(config.label?.font == file)
+            #expect(config.label?.fonts.map(\.source) == [.file(file)])
             let loaded = BuildPlan.Loaded(config: config, plan: try LoopPlanner.plan(config), document: document)
             return try OutputDigest.input(loaded, format: .webp, fonts: FontDigests())
         }

@@ -50,7 +50,7 @@ import WaveKit
         #expect(try bashCompletes(["wavegen", "validate", "a.json", "b.json", "cl"]) == ["classic"], "validate takes many")
         #expect(try bashCompletes(["wavegen", "render", "--format", ""]) == OutputFormat.allCases.map(\.rawValue))
         #expect(try bashCompletes(["wavegen", "render", "--format", "=", "w"]) == ["webp"], "bash splits --format=w at '='")
-        #expect(try bashCompletes(["wavegen", "presets", ""]) == ["show", "export"])
+        #expect(try bashCompletes(["wavegen", "presets", ""]) == ["show", "export", "pack"])
         #expect(try bashCompletes(["wavegen", "presets", "ex"]) == ["export"])
         #expect(try bashCompletes(["wavegen", "presets", "export", "b"]) == ["boat"])
         #expect(try bashCompletes(["wavegen", "presets", "show", "d"]) == ["dark"])

@@ -261,6 +261,15 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "const": 1,
       "default": 1
     },
+    "generator": {
+      "description": "What wrote a packed preset (wavegen presets pack), such as \"wavegen 0.1.0 (abc1234)\". Not read otherwise.",
+      "type": "string"
+    },
+    "requires": {
+      "description": "The wavegen release this preset needs, MAJOR.MINOR.PATCH (presets pack writes the packing release). A later release than the running wavegen is refused as the file is read, in one line naming it.",
+      "type": "string",
+      "pattern": "^[0-9]{1,6}(\\.[0-9]{1,6}){0,2}$"
+    },
     "name": {
       "description": "Preset name; defaults to the file name without .json (not inherited through \"extends\").",
       "type": "string"
@@ -493,7 +502,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "type": "object",
       "properties": {
         "image": {
-          "description": "A PNG file (8/16-bit, gray, palette, alpha, interlaced), relative to this preset file; bundled presets use images in presets/assets/. At most 4096 × 4096 pixels.",
+          "description": "A PNG file (8/16-bit, gray, palette, alpha, interlaced), relative to this preset file, or embedded as data:image/png;base64,… (at most 4 MiB decoded; presets pack writes these); bundled presets use images in presets/assets/. At most 4096 × 4096 pixels.",
           "type": "string",
           "minLength": 1
         },
@@ -591,9 +600,20 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "default": "{percent}%"
         },
         "font": {
-          "description": "A TrueType or OpenType file relative to this preset (a value with a '/' or ending in .ttf, .otf or .ttc), or a family and style found through fontconfig, such as \"DejaVu Sans:bold\" (a family that is not installed is an error). Default: DejaVu Sans Bold from Debian's fonts-dejavu-core.",
-          "type": "string",
-          "minLength": 1
+          "description": "A TrueType or OpenType file relative to this preset (a value with a '/' or ending in .ttf, .otf or .ttc), a family and style found through fontconfig, such as \"DejaVu Sans:bold\" (a family that is not installed is an error), a font embedded as data:font/ttf;base64,… (at most 4 MiB decoded; presets pack writes these), or a list of 1 to 8 of those: each character's glyph comes from the first font that has it. Default: DejaVu Sans Bold, built into wavegen (Latin-1, Latin Extended-A, Greek, basic Cyrillic and common punctuation).",
+          "anyOf": [
+            {
+              "$ref": "#/$defs/labelFont"
+            },
+            {
+              "type": "array",
+              "items": {
+                "$ref": "#/$defs/labelFont"
+              },
+              "minItems": 1,
+              "maxItems": 8
+            }
+          ]
         },
         "size": {
           "description": "The em size: a fraction 0.01…2 of the water box height, or \"Npx\".",
@@ -807,6 +827,39 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
         }
       },
       "additionalProperties": false
+    },
+    "embeddedFonts": {
+      "description": "A packed preset's record of its embedded label fonts, one per label.font entry: what the preset named, the font's full name, its licence in the font's own words (name ids 13 and 14) when it states one, how many of the label's characters it draws and its embedded size in bytes. Not read otherwise.",
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "from": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "license": {
+            "type": "string"
+          },
+          "licenseURL": {
+            "type": "string"
+          },
+          "characters": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "bytes": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
+        "additionalProperties": false,
+        "patternProperties": {
+          "^[$_]": {}
+        }
+      }
     }
   },
   "patternProperties": {
@@ -1023,6 +1076,11 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           ]
         }
       ]
+    },
+    "labelFont": {
+      "description": "One label font: a file path, a fontconfig family and style, or an embedded font (data:font/…;base64,…).",
+      "type": "string",
+      "minLength": 1
     }
   }
 }

@@ -21,11 +21,11 @@ extension PresetLoader {
         var root = resolved.root
         var copies: [BundledPresets.ExportedFile] = []
         let reserved = [name + ".json", BundledPresets.schemaFileName]
-        for key in ["rider.image", "label.font"] {
+        for key in PresetLoader.fileKeys(in: root) {
             guard let path = KeyPathExpression(parsing: key),
-                  case let .string(named)? = root.node(at: path.components)?.value, !named.isEmpty else { continue }
+                  case let .string(named)? = root.node(at: path.components)?.value, !named.isEmpty, !DataURI.isDataURI(named) else { continue }
             // A font named by family, or by absolute path, is found the same way from anywhere.
-            if key == "label.font", !Label.isFontPath(named) || named.hasPrefix("/") { continue }
+            if key.hasPrefix("label.font"), !Label.isFontPath(named) || named.hasPrefix("/") { continue }
             let source = PresetLoader.fileSource(of: key, in: resolved, overrides: [])
             let bytes: [UInt8]
             if let folder = source.folder {

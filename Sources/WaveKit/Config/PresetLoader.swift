@@ -3,8 +3,9 @@ import Foundation
 /// Finds, reads and resolves presets: a file path or a bundled name, `extends` chains merged,
 /// then decoded into a `WaveConfig`.
 public struct PresetLoader: Sendable {
-    /// The largest preset file read, in bytes.
-    public static let maximumFileSize = 1 << 20
+    /// The largest preset file read, in bytes: room for a packed preset's embedded rider image and
+    /// fonts (`DataURI.maximumEmbeddedSize` each, a third more as base64).
+    public static let maximumFileSize = 16 << 20
 
     /// The largest rider image file read, in bytes.
     public static let maximumImageFileSize = 32 << 20
@@ -23,7 +24,7 @@ public struct PresetLoader: Sendable {
     public var fontResolver: (@Sendable (String) throws(FontProblem) -> String)?
     /// Refuses a font file that cannot be opened as a font (FreeType in the command line), so the
     /// problem is reported at the `label.font` that names it; nil when fonts are not checked here.
-    public var fontChecker: (@Sendable (String) throws(FontProblem) -> Void)?
+    public var fontChecker: (@Sendable (LabelFont) throws(FontProblem) -> Void)?
     /// Frozen versions of bundled presets by "NAME@N" (presets/versions/), JSON text.
     public var bundledVersions: [String: String]
     /// The newest bundled preset version `NAME@N` may name (`BundledPresets.formatVersion`).
@@ -32,7 +33,7 @@ public struct PresetLoader: Sendable {
     public init(bundled: [String: String] = BundledPresets.sources, bundledAssets: [String: [UInt8]] = BundledPresets.decodedAssets,
                 imageDecoder: (@Sendable ([UInt8]) throws(ImageProblem) -> RiderImage)? = nil,
                 fontResolver: (@Sendable (String) throws(FontProblem) -> String)? = nil,
-                fontChecker: (@Sendable (String) throws(FontProblem) -> Void)? = nil,
+                fontChecker: (@Sendable (LabelFont) throws(FontProblem) -> Void)? = nil,
                 bundledVersions: [String: String] = BundledPresets.versions,
                 bundledFormatVersion: Int = BundledPresets.formatVersion) {
         self.bundled = bundled
@@ -116,43 +117,58 @@ public struct PresetLoader: Sendable {
         switch WaveConfig.decode(resolved.root, defaultName: resolved.defaultName, images: images) {
         case var .success(config):
             config.file = resolved.file
-            if let font = config.label?.font {
-                let source = PresetLoader.fileSource(of: "label.font", in: resolved, overrides: overrides)
-                func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
-                    DocumentError(source.problem(message, kind))
-                }
-                var path = font
-                if !Label.isFontPath(font) {
-                    guard let fontResolver else { throw problem("\"\(font)\": fonts are named by file path here (a name with a '/' or ending in .ttf, .otf or .ttc)") }
-                    do {
-                        path = try fontResolver(font)
-                    } catch {
-                        throw problem(error.message, kind: .missingInput)
-                    }
-                } else if !font.hasPrefix("/") {
-                    // A bundled preset has no folder to find a font file in.
-                    guard let folder = source.folder else {
-                        throw problem("\(font): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
-                    }
-                    path = PresetLoader.path(font, in: folder)
-                }
-                if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
-                    throw problem("\(path): \(reason)", kind: .missingInput)
-                }
-                if let fontChecker {
-                    do {
-                        try fontChecker(path)
-                    } catch {
-                        throw problem(error.message)
-                    }
-                }
-                config.label?.font = path
-                config.label?.fontName = font
+            if let fonts = config.label?.fonts, !fonts.isEmpty {
+                config.label?.fonts = try resolveFonts(fonts, in: resolved, overrides: overrides)
             }
             return (config, resolved.root)
         case let .failure(error):
             throw DocumentError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
         }
+    }
+
+    /// The fonts `label.font` names, found: a path against the folder of the file (or override)
+    /// that wrote it, a family through `fontResolver`; each checked by `fontChecker`, embedded
+    /// fonts too. A problem is reported at the entry that names the font.
+    func resolveFonts(_ fonts: [LabelFont], in resolved: Resolved, overrides: [PresetOverride]) throws(DocumentError) -> [LabelFont] {
+        let isList = if case .array? = resolved.root.node(at: [.key("label"), .key("font")])?.value { true } else { false }
+        var found: [LabelFont] = []
+        for (i, font) in fonts.enumerated() {
+            let source = PresetLoader.fileSource(of: isList ? "label.font[\(i)]" : "label.font", in: resolved, overrides: overrides)
+            func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
+                DocumentError(source.problem(message, kind))
+            }
+            var resolvedFont = font
+            if case .file = font.source {
+                var path = font.name
+                if !Label.isFontPath(font.name) {
+                    guard let fontResolver else { throw problem("\"\(font.name)\": fonts are named by file path here (a name with a '/' or ending in .ttf, .otf or .ttc)") }
+                    do {
+                        path = try fontResolver(font.name)
+                    } catch {
+                        throw problem(error.message, kind: .missingInput)
+                    }
+                } else if !font.name.hasPrefix("/") {
+                    // A bundled preset has no folder to find a font file in.
+                    guard let folder = source.folder else {
+                        throw problem("\(font.name): a bundled preset has no folder to find this file in; give an absolute path or a family name such as \"DejaVu Sans:bold\"")
+                    }
+                    path = PresetLoader.path(font.name, in: folder)
+                }
+                if let reason = BoundedFile.problem(path, kind: "font", limit: PresetLoader.maximumFontFileSize) {
+                    throw problem("\(path): \(reason)", kind: .missingInput)
+                }
+                resolvedFont.source = .file(path)
+            }
+            if let fontChecker {
+                do {
+                    try fontChecker(resolvedFont)
+                } catch {
+                    throw problem(error.message)
+                }
+            }
+            found.append(resolvedFont)
+        }
+        return found
     }
 
     /// `problem` (found by key path in the merged document) with the file and position its value
@@ -213,6 +229,11 @@ public struct PresetLoader: Sendable {
             }
             guard case .object = root.value else {
                 throw DocumentError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
+            }
+            if case let .string(required)? = root["requires"]?.value, WavegenVersion.isNewer(required) {
+                throw DocumentError(DocumentProblem(file: file, keyPath: "requires",
+                                                    message: "this preset needs wavegen \(required) or newer; this is wavegen \(WavegenVersion.current)")
+                    .at(root["requires"]!))
             }
             if chain.isEmpty, BuildManifest.isManifest(root) {
                 throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
@@ -282,7 +303,12 @@ public struct PresetLoader: Sendable {
     func image(_ path: String, in folder: String?) throws(ImageProblem) -> RiderImage {
         guard let decode = imageDecoder else { throw ImageProblem("images cannot be read here") }
         let bytes: [UInt8]
-        if let folder {
+        if DataURI.isDataURI(path) {
+            switch DataURI.decode(path, typePrefix: "image/png", kind: "image") {
+            case let .success(b): bytes = b
+            case let .failure(problem): throw ImageProblem(problem.message)
+            }
+        } else if let folder {
             let full = PresetLoader.path(path, in: folder)
             do {
                 bytes = try BoundedFile.read(full, limit: PresetLoader.maximumImageFileSize, kind: "image")
@@ -296,7 +322,7 @@ public struct PresetLoader: Sendable {
         do {
             return try decode(bytes)
         } catch {
-            throw ImageProblem("\(path): \(error.message)")
+            throw ImageProblem("\(DataURI.isDataURI(path) ? "the embedded image" : path): \(error.message)")
         }
     }
 
@@ -518,7 +544,7 @@ public struct KeyPathExpression: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-struct OverrideError: Error { var message: String }
+public struct OverrideError: Error { public var message: String }
 
 extension JSONNode {
     /// `self` with `other`'s members merged in: objects merge key by key, everything else (arrays included) replaces.
@@ -554,7 +580,7 @@ extension JSONNode {
         return JSONNode(.object(members.filter { $0.key != key }), line: line, column: column)
     }
 
-    mutating func set(_ newValue: JSONNode, at path: KeyPathExpression) throws(OverrideError) {
+    public mutating func set(_ newValue: JSONNode, at path: KeyPathExpression) throws(OverrideError) {
         try set(newValue, components: path.components[...])
     }
 

@@ -4,10 +4,12 @@ extension WaveConfig {
 
     /// Top-level keys of format 1.
     public static let topLevelKeys = [
-        "format", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
+        "format", "generator", "requires", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live",
+        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live", "embeddedFonts",
     ]
+    /// The keys of an entry of a packed preset's `embeddedFonts`.
+    public static let embeddedFontKeys = ["from", "name", "license", "licenseURL", "characters", "bytes"]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
     public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
@@ -50,6 +52,21 @@ extension WaveConfig {
             if case let .number(n) = format.value, supportedFormats.contains(where: { Double($0) == n }) {
             } else {
                 r.fail("format", "\(r.describe(format)) is not a supported format version (this build reads \(supportedFormats.map(String.init).joined(separator: ", ")))")
+            }
+        }
+        // A packed preset's record of what wrote it, the release it needs (checked as the file is
+        // read: PresetLoader.resolve) and where its embedded fonts came from.
+        _ = r.string(root["generator"], at: "generator", default: "")
+        if let requires = root["requires"], WavegenVersion.parts(r.string(requires, at: "requires", default: "0")) == nil {
+            r.fail("requires", "must be a wavegen release such as \"\(WavegenVersion.current)\", got \(r.describe(requires))")
+        }
+        if let fonts = root["embeddedFonts"] {
+            if case let .array(items) = fonts.value {
+                for (i, item) in items.enumerated() where r.object(item, at: "embeddedFonts[\(i)]") {
+                    r.checkKeys(item, at: "embeddedFonts[\(i)]", allowed: embeddedFontKeys)
+                }
+            } else {
+                r.fail("embeddedFonts", "expected an array, got \(r.describe(fonts))")
             }
         }
         let name = r.string(root["name"], at: "name", default: defaultName)
@@ -230,8 +247,7 @@ extension WaveConfig {
         if text.isEmpty { r.fail("label.text", "must not be empty") }
         if text.count > 64 { r.fail("label.text", "is \(text.count) characters long; a label holds at most 64") }
         if let problem = Label.problem(in: text) { r.fail("label.text", problem) }
-        let font = node["font"].map { r.string($0, at: "label.font", default: "") }
-        if font == "" { r.fail("label.font", "must be a font file's path or a family and style such as \"DejaVu Sans:bold\"") }
+        let fonts = decodeFonts(node["font"], reader: &r)
         let size = r.length(node["size"], at: "label.size", default: 0.25, reference: box.height, scale: scale,
                             in: 0.01...2, rangeText: "between 0.01 and 2 of the box height")
         let color = r.color(node["color"], at: "label.color", default: RGBA(0x1E, 0x88, 0xE5)) ?? .black
@@ -248,8 +264,40 @@ extension WaveConfig {
                                    in: 0...0.2, rangeText: "between 0 and 0.2 of the box height")
             strokeColor = r.color(stroke["color"], at: "label.stroke.color", default: nil) ?? .black
         }
-        return Label(template: text, font: font, size: size, color: color, colorOnWater: onWater, position: position,
+        return Label(template: text, fonts: fonts, size: size, color: color, colorOnWater: onWater, position: position,
                      strokeWidth: strokeWidth, strokeColor: strokeColor)
+    }
+
+    /// `label.font`: one font or a list of fallbacks, each a path, a family and style, or a font
+    /// embedded as a data URI (decoded here; the loader resolves paths and families).
+    private static func decodeFonts(_ node: JSONNode?, reader r: inout PresetReader) -> [LabelFont] {
+        guard let node else { return [] }
+        let entries: [(JSONNode, String)]
+        if case let .array(items) = node.value {
+            guard (1...Label.maximumFonts).contains(items.count) else {
+                r.fail("label.font", "a list of fonts holds 1 to \(Label.maximumFonts) entries, got \(items.count)")
+                return []
+            }
+            entries = items.enumerated().map { ($0.element, "label.font[\($0.offset)]") }
+        } else {
+            entries = [(node, "label.font")]
+        }
+        var fonts: [LabelFont] = []
+        for (item, path) in entries {
+            guard case let .string(name) = item.value, !name.isEmpty else {
+                r.fail(path, "must be a font file's path, a family and style such as \"DejaVu Sans:bold\", an embedded font (data:font/ttf;base64,…) or a list of those")
+                continue
+            }
+            if DataURI.isDataURI(name) {
+                switch DataURI.decode(name, typePrefix: "font/", kind: "font") {
+                case let .success(bytes): fonts.append(LabelFont(name: name, source: .embedded(bytes)))
+                case let .failure(problem): r.fail(path, problem.message)
+                }
+            } else {
+                fonts.append(LabelFont(name: name, source: .file(name)))
+            }
+        }
+        return fonts
     }
 
     private static func decodeLevel(_ node: JSONNode?, reader r: inout PresetReader) -> LevelAnimation {

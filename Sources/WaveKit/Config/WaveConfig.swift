@@ -369,16 +369,42 @@ public struct RiderImage: Equatable, Sendable {
     }
 }
 
+/// A font of the label: what the preset's `label.font` names, and where its bytes are.
+public struct LabelFont: Equatable, Sendable {
+    /// As the preset writes it: a path, a fontconfig name ("DejaVu Sans:bold") or a data URI.
+    public var name: String
+    public var source: Source
+
+    public enum Source: Equatable, Sendable {
+        /// A font file: a path in the preset (resolved against the preset's folder by the loader),
+        /// or the file fontconfig found for a family name.
+        case file(String)
+        /// A font embedded in the preset as a data URI, decoded.
+        case embedded([UInt8])
+    }
+
+    public init(name: String, source: Source) {
+        self.name = name
+        self.source = source
+    }
+
+    /// What messages call the font: the name as written (a data URI shortened), and the file it
+    /// resolved to when that differs: "DejaVu Serif:bold (/usr/share/…/DejaVuSerif-Bold.ttf)".
+    public var displayName: String {
+        switch source {
+        case let .file(path): path == name ? name : "\(name) (\(path))"
+        case let .embedded(bytes): "the embedded font (\(bytes.count) bytes)"
+        }
+    }
+}
+
 /// A line of text over the water; the part below the front layer's surface takes `colorOnWater`.
 public struct Label: Equatable, Sendable {
     /// The text with `{percent}` and `{level}` still in it.
     public var template: String
-    /// The font file's path (a path in the preset resolved against the preset's folder, a family
-    /// name resolved through fontconfig), or nil for DejaVu Sans Bold.
-    public var font: String?
-    /// What the preset's `label.font` asked for (a path or a fontconfig name such as
-    /// "DejaVu Sans:bold"), or nil for the default font.
-    public var fontName: String?
+    /// The fonts to draw with, in the order `label.font` lists them: each character's glyph comes
+    /// from the first that has it. Empty for the default font (DejaVu Sans Bold, built in).
+    public var fonts: [LabelFont]
     /// Em size in output pixels.
     public var size: Double
     public var color: RGBA
@@ -392,10 +418,10 @@ public struct Label: Equatable, Sendable {
         case center, top, bottom
     }
 
-    public init(template: String, font: String? = nil, size: Double, color: RGBA, colorOnWater: RGBA,
+    public init(template: String, fonts: [LabelFont] = [], size: Double, color: RGBA, colorOnWater: RGBA,
                 position: Position = .center, strokeWidth: Double = 0, strokeColor: RGBA = .black) {
         self.template = template
-        self.font = font
+        self.fonts = fonts
         self.size = size
         self.color = color
         self.colorOnWater = colorOnWater
@@ -411,8 +437,12 @@ public struct Label: Equatable, Sendable {
         return font.contains("/") || [".ttf", ".otf", ".ttc"].contains { lower.hasSuffix($0) }
     }
 
-    /// The default font: DejaVu Sans Bold from Debian's fonts-dejavu-core.
-    public static let defaultFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+    /// What messages call the default font: a subset of DejaVu Sans Bold built into wavegen
+    /// (scripts/subset-default-font), so a label renders the same with no fonts installed.
+    public static let defaultFont = "DejaVu Sans Bold (built in)"
+
+    /// The most fonts `label.font` may list.
+    public static let maximumFonts = 8
 
     /// The text frame `frame` of a loop of `count` frames shows: the text of that frame's level
     /// (`LevelAnimation.level(frame:of:)`). Every output format shows this text on that frame; a

@@ -46,10 +46,8 @@ enum ManPage {
     static let files = [
         ".TP", ".I ./wavegen.json",
         "The build manifest that build and preview read when none is named.",
-        ".TP", ".I \(escaped(Label.defaultFont))",
-        "The default label font (Debian's fonts-dejavu-core package).",
         ".PP",
-        "The bundled presets are compiled into the binary: wavegen reads no other file unless one is named.",
+        "The bundled presets and the default label font (a subset of DejaVu Sans Bold) are compiled into the binary: wavegen reads no other file unless one is named.",
     ]
 
     static let examples: [String] = {

@@ -191,7 +191,7 @@ final class LiveSession: @unchecked Sendable {
                     // The preset's problems, said once for the group rather than on each output.
                     for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
                 case let .success(loaded):
-                    if let font = loaded.config.label?.font { source.snapshot.add([font]) }
+                    for font in loaded.config.label?.fonts ?? [] { if case let .file(path) = font.source { source.snapshot.add([path]) } }
                     do throws(RenderError) {
                         let digest = try OutputDigest.input(loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
                         groups[g].outputs[k].digest = digest

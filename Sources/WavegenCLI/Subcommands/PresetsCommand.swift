@@ -2,20 +2,22 @@ import Foundation
 import WaveKit
 import WaveRender
 
-/// `wavegen presets`, `wavegen presets show NAME` and `wavegen presets export NAME [DIR]`.
+/// `wavegen presets`, `wavegen presets show NAME`, `wavegen presets export NAME [DIR]` and
+/// `wavegen presets pack NAME -o FILE`.
 enum PresetsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "presets",
-        abstract: "List the bundled presets, print a preset's JSON with 'presets show <preset>', or write a copy that renders as is with 'presets export <preset> [<dir>]'.",
-        usage: "wavegen presets [show <preset> | export <preset> [<dir>] [--force]]",
+        abstract: "List the bundled presets, print a preset's JSON with 'presets show <preset>', write a copy that renders as is with 'presets export <preset> [<dir>]', or pack it into one self-contained file with 'presets pack'.",
+        usage: "wavegen presets [show <preset> | export <preset> [<dir>] [--force] | pack <preset> --output <file> [--force]]",
         arguments: [
-            ArgumentSpec(name: "show | export", help: "show: print the JSON of <preset>: a bundled preset's own text, or a preset file merged (its extends resolved into plain keys). export: write it as <dir>/<name>.json with the images it uses and schema.json.",
-                         completion: .words(["show", "export"])),
+            ArgumentSpec(name: "show | export | pack", help: "show: print the JSON of <preset>: a bundled preset's own text, or a preset file merged (its extends resolved into plain keys). export: write it as <dir>/<name>.json with the images it uses and schema.json. pack: write one file that holds everything it renders with (see below).",
+                         completion: .words(["show", "export", "pack"])),
             ArgumentSpec(name: "<preset>", help: "A bundled preset's name, as 'wavegen presets' lists them, or a preset file.", completion: .presets),
             ArgumentSpec(name: "<dir>", help: "The folder export writes into, created if missing (default: the current folder).", completion: .directories),
         ],
         options: [
-            OptionSpec(names: ["--force"], value: nil, help: "export: overwrite files that already exist (else nothing is written and the exit status is 73)."),
+            OptionSpec(names: ["--output", "-o"], value: "file", help: "pack: the file to write (NAME.wavegen.json by convention).", completion: .files(["json"])),
+            OptionSpec(names: ["--force"], value: nil, help: "export, pack: overwrite files that already exist (else nothing is written and the exit status is 73)."),
         ],
         discussion: """
             A bundled preset is shown and exported as its own text: an exported bundled preset keeps an \
@@ -26,11 +28,19 @@ enum PresetsCommand: Subcommand {
             indent. Its export (<name> is the file name without .json) no longer depends on the \
             presets it extended; its rider image is copied beside it. A missing file exits 66, a \
             preset that does not load 65, with the problems located in their files.
+            'presets pack' writes the merged preset with its rider image and label fonts embedded as \
+            data URIs, each font cut down to the glyphs the label can show (its licence, as the font \
+            states it, recorded under "embeddedFonts"), with "generator" naming this wavegen and \
+            "requires" the release it needs: rendering the packed file anywhere, with no other file \
+            and no fonts installed, writes the same bytes as rendering <preset> here. An older \
+            wavegen refuses it with one line naming the release it needs. The default label font is \
+            built in and not embedded.
             """)
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         let sources = BundledPresets.sources
-        if a.has("--force"), a.positionals.first != "export" { throw .usage("--force applies only to 'presets export'") }
+        if a.has("--force"), !["export", "pack"].contains(a.positionals.first) { throw .usage("--force applies only to 'presets export' and 'presets pack'") }
+        if a.value("--output") != nil, a.positionals.first != "pack" { throw .usage("--output applies only to 'presets pack'") }
         switch a.positionals.first {
         case nil:
             let loader = PresetLoader.standard
@@ -62,9 +72,31 @@ enum PresetsCommand: Subcommand {
                 PresetOptions.protectInputs(of: name, overrides: [])
             }
             try export(files, into: a.positionals.count == 3 ? a.positionals[2] : ".", force: a.has("--force"), console: console)
+        case "pack":
+            guard a.positionals.count == 2 else { throw .usage("presets pack needs one preset name or file") }
+            guard let output = a.value("--output") else { throw .usage("missing --output <file> (NAME.wavegen.json)") }
+            let name = a.positionals[1]
+            if BundledPresets.sources[name] == nil {
+                let looksLikePath = name.contains("/") || name.hasSuffix(".json") || name.contains("@")
+                if !looksLikePath, !FileManager.default.fileExists(atPath: name) { throw noBundled(name) }
+                PresetOptions.protectInputs(of: name, overrides: [])
+            }
+            try ProtectedFiles.checkOutput(output)
+            if !a.has("--force"), FileManager.default.fileExists(atPath: output) {
+                throw CommandError(.cannotWrite, ["\(output): already exists; use --force to overwrite it"])
+            }
+            let packed: PresetPack.Packed
+            do {
+                packed = try PresetPack.pack(name, generator: "wavegen \(Wavegen.versionDescription)")
+            } catch {
+                throw error.commandError
+            }
+            for note in packed.notes { console.err("note: \(note)\n") }
+            try AtomicFile.write(Array(packed.text.utf8), to: output)
+            console.out("\(output): \(NumberText.bytes(packed.text.utf8.count))\n")
         case let other?:
-            let hint = Suggest.closest(to: other, among: ["show", "export"]).map { " (did you mean '\($0)'?)" } ?? ""
-            throw .usage("unknown presets action '\(other)'\(hint) (expected 'show <name>' or 'export <name> [<dir>]')")
+            let hint = Suggest.closest(to: other, among: ["show", "export", "pack"]).map { " (did you mean '\($0)'?)" } ?? ""
+            throw .usage("unknown presets action '\(other)'\(hint) (expected 'show <name>', 'export <name> [<dir>]' or 'pack <name> -o <file>')")
         }
     }
 

@@ -16,7 +16,8 @@ enum ValidateCommand: Subcommand {
             A manifest is checked with every preset it references, each with the overrides of the
             job, variant, scale and level that use it. Problems are printed as
             FILE:LINE:COLUMN: error: at KEY: message. Each label font is printed as the
-            name asked for and the file it resolved to (FILE: font DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf).
+            name asked for and the file it resolved to (FILE: font DejaVu Sans:bold → /usr/…/DejaVuSans-Bold.ttf;
+            FILE: font (default) → DejaVu Sans Bold (built in); FILE: font (embedded) → 5120 bytes).
             A JSON Schema document (a file whose "$schema" names json-schema.org, such as
             presets/schema.json) is skipped with a note, so 'wavegen validate presets/*.json' checks
             the presets beside it.
@@ -152,7 +153,13 @@ enum ValidateCommand: Subcommand {
             let animation = try pipeline.prepare(config, plan: plan, strict: strict)
             var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
             if let label = config.label {
-                report.fonts.append("\(label.fontName ?? "(default)") → \(label.font ?? Label.defaultFont)")
+                if label.fonts.isEmpty { report.fonts.append("(default) → \(Label.defaultFont)") }
+                for font in label.fonts {
+                    switch font.source {
+                    case let .file(path): report.fonts.append("\(font.name) → \(path)")
+                    case let .embedded(bytes): report.fonts.append("(embedded) → \(bytes.count) bytes")
+                    }
+                }
             }
             return report
         } catch {
