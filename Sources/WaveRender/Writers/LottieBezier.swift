@@ -125,8 +125,22 @@ extension LottieBezier {
             path.setOutTangent(PathPoint(0, -c))
         case let .polygon(points):
             for p in points { path.append(p) }
+        case let .path(polygons, _, _):
+            for p in polygons.first ?? [] { path.append(p) }
+            path.closeOnFirst()
         }
         return path
+    }
+
+    /// An outline figure as closed paths: one per polygon of a path shape, else `figure(_:)`.
+    static func figures(_ figure: OutlineFigure) -> [LottieBezier] {
+        guard case let .path(polygons, _, _) = figure else { return [self.figure(figure)] }
+        return polygons.map { points in
+            var path = LottieBezier(decimals: 2)
+            for p in points { path.append(p) }
+            path.closeOnFirst()
+            return path
+        }
     }
 
     /// The label's glyph contours moved by (dx, dy), one closed path each, with 2 decimals.

@@ -48,7 +48,15 @@ struct LottieDocument {
         // Layers, top first. Without a water region (a border and gap that fill the shape) only the
         // border and the background show.
         var layers: [[(String, JSONNode)]] = []
-        if let border = config.border, let ring = model.outline.figure(inset: model.borderWidth / 2) {
+        let pathOutline = model.outline.figure(inset: 0).flatMap { figure -> OutlineFigure? in
+            if case .path = figure { return figure } else { return nil }
+        }
+        if let border = config.border, let outline = pathOutline {
+            // A path's ring: a round-joined stroke twice the ring's width along the outline, matted
+            // by the outline's fill.
+            layers += [outlineMatte(outline), shapeLayer([group(LottieBezier.figures(outline).map(path)
+                + [stroke(border.color, width: 2 * model.borderWidth, roundJoin: true)])]) + [("tt", .int(1))]]
+        } else if let border = config.border, let ring = model.outline.figure(inset: model.borderWidth / 2) {
             layers.append(shapeLayer([group([path(LottieBezier.figure(ring)), stroke(border.color, width: model.borderWidth)])]))
         }
         var assets: [JSONNode] = []
@@ -61,10 +69,19 @@ struct LottieDocument {
                 // track matte: a mask would clip each layer on its own, so where overlapping layers
                 // meet the edge their partial coverages would add up.
                 assets.insert(.object([("id", .string("water")), ("layers", LottieDocument.layerList(water, frames: frames))]), at: 0)
-                var matte = shapeLayer([group([path(LottieBezier.figure(figure)), fill(RGBA(255, 255, 255))])])
-                matte.append(("td", .int(1)))
-                layers += [matte, [("ty", .int(0)), ("refId", .string("water")), ("ks", .object([])), ("w", .int(config.width)),
-                                   ("h", .int(config.height)), ("tt", .int(1))]]
+                let clipped = [outlineMatte(figure), precomposition("water") + [("tt", .int(1))]]
+                if case let .path(_, _, inset) = figure, inset > 0 {
+                    // A path shrunk by an inset: the clipped water composed again, then matted out
+                    // where a round-joined stroke twice the inset wide covers the outline (an
+                    // inverted alpha matte).
+                    assets.insert(.object([("id", .string("clipped")), ("layers", LottieDocument.layerList(clipped, frames: frames))]), at: 1)
+                    var band = shapeLayer([group(LottieBezier.figures(figure).map(path)
+                        + [stroke(RGBA(0, 0, 0), width: 2 * inset, roundJoin: true)])])
+                    band.append(("td", .int(1)))
+                    layers += [band, precomposition("clipped") + [("tt", .int(2))]]
+                } else {
+                    layers += clipped
+                }
             }
         }
         if config.background.a > 0 {
@@ -133,6 +150,20 @@ struct LottieDocument {
     }
 
     // MARK: Layers
+
+    /// A track matte (`td` 1) of `figure`'s fill, by its fill rule.
+    func outlineMatte(_ figure: OutlineFigure) -> [(String, JSONNode)] {
+        var evenOdd = false
+        if case let .path(_, rule, _) = figure { evenOdd = rule }
+        var matte = shapeLayer([group(LottieBezier.figures(figure).map(path) + [fill(RGBA(255, 255, 255), evenOdd: evenOdd)])])
+        matte.append(("td", .int(1)))
+        return matte
+    }
+
+    /// A layer showing the precomposition `id` over the whole canvas.
+    func precomposition(_ id: String) -> [(String, JSONNode)] {
+        [("ty", .int(0)), ("refId", .string(id)), ("ks", .object([])), ("w", .int(config.width)), ("h", .int(config.height))]
+    }
 
     /// A shape layer's members.
     func shapeLayer(_ shapes: [JSONNode]) -> [(String, JSONNode)] {
@@ -226,9 +257,10 @@ struct LottieDocument {
     }
 
     /// A fill of `color` at its alpha times `opacity`.
-    func fill(_ color: RGBA, opacity: Double = 1) -> JSONNode {
+    func fill(_ color: RGBA, opacity: Double = 1, evenOdd: Bool = false) -> JSONNode {
         .object([("ty", .string("fl")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
-                 ("o", LottieDocument.still(.number(LottieBezier.round(Double(color.a) / 255 * opacity * 100, decimals: 2))))])
+                 ("o", LottieDocument.still(.number(LottieBezier.round(Double(color.a) / 255 * opacity * 100, decimals: 2))))]
+                + (evenOdd ? [("r", .int(2))] : []))
     }
 
     /// A stroke of `width` output pixels, mitred (or round) at the corners.
