@@ -76,10 +76,14 @@ struct PathDataParser {
 
     mutating func skipSpace() { while i < text.count, PathDataParser.isSpace(text[i]) { i += 1 } }
 
-    /// Spaces, then at most one comma and the spaces after it.
-    mutating func skipSeparator() {
+    /// Spaces, then at most one comma and the spaces after it; whether there was a comma.
+    @discardableResult
+    mutating func skipSeparator() -> Bool {
         skipSpace()
-        if i < text.count, text[i] == "," { i += 1; skipSpace() }
+        guard i < text.count, text[i] == "," else { return false }
+        i += 1
+        skipSpace()
+        return true
     }
 
     /// Whether a number may start here.
@@ -160,6 +164,7 @@ struct PathDataParser {
             skipSpace()
             guard i < text.count else { break }
             var implicit = false
+            let commandAt = i
             if let c = Optional(text[i]), "MmLlHhVvCcSsQqTtAaZz".unicodeScalars.contains(c) {
                 command = c
                 i += 1
@@ -174,7 +179,7 @@ struct PathDataParser {
                 throw error("expected a command letter or a number, got \(found)")
             }
             guard var c = command else { break }
-            if subpaths.isEmpty, c != "M", c != "m" { throw error("expected a moveto command (M or m) first", at: i - 1) }
+            if subpaths.isEmpty, c != "M", c != "m" { throw error("expected a moveto command (M or m) first", at: commandAt) }
             // A moveto's further pairs are lines.
             if implicit, c == "M" { c = "L" }
             if implicit, c == "m" { c = "l" }
@@ -246,8 +251,7 @@ struct PathDataParser {
             }
             lastCubic = nextCubic
             lastQuad = nextQuad
-            skipSeparator()
-            if i < text.count, text[i] == "," { throw error("expected a number, got ','") }
+            if skipSeparator(), !atNumber { throw error("expected a number after ',', got \(found)") }
         }
         return subpaths.filter { !$0.segments.isEmpty }
     }

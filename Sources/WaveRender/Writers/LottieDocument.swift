@@ -69,18 +69,15 @@ struct LottieDocument {
                 // track matte: a mask would clip each layer on its own, so where overlapping layers
                 // meet the edge their partial coverages would add up.
                 assets.insert(.object([("id", .string("water")), ("layers", LottieDocument.layerList(water, frames: frames))]), at: 0)
-                let clipped = [outlineMatte(figure), precomposition("water") + [("tt", .int(1))]]
-                if case let .path(_, _, inset) = figure, inset > 0 {
-                    // A path shrunk by an inset: the clipped water composed again, then matted out
-                    // where a round-joined stroke twice the inset wide covers the outline (an
-                    // inverted alpha matte).
-                    assets.insert(.object([("id", .string("clipped")), ("layers", LottieDocument.layerList(clipped, frames: frames))]), at: 1)
-                    var band = shapeLayer([group(LottieBezier.figures(figure).map(path)
-                        + [stroke(RGBA(0, 0, 0), width: 2 * inset, roundJoin: true)])])
-                    band.append(("td", .int(1)))
-                    layers += [band, precomposition("clipped") + [("tt", .int(2))]]
+                if case let .path(_, evenOdd, inset) = figure, inset > 0 {
+                    // A path shrunk by an inset: a luminance matte, the outline's fill in white
+                    // under a round-joined black stroke twice the inset wide.
+                    var matte = shapeLayer([group(LottieBezier.figures(figure).map(path)
+                        + [stroke(RGBA(0, 0, 0), width: 2 * inset, roundJoin: true), fill(RGBA(255, 255, 255), evenOdd: evenOdd)])])
+                    matte.append(("td", .int(1)))
+                    layers += [matte, precomposition("water") + [("tt", .int(3))]]
                 } else {
-                    layers += clipped
+                    layers += [outlineMatte(figure), precomposition("water") + [("tt", .int(1))]]
                 }
             }
         }
