@@ -34,7 +34,7 @@ let rasterScenes: [(String, String)] = [
         {"size": [64, 60], "shape": "heart", "inset": 0.05, "background": "transparent",
          "border": {"width": "3px", "color": "#C2185B", "gap": "2px"}, "level": {"base": 0.5, "tide": 0.2}, "layers": [
           {"color": "#F48FB1", "opacity": 0.7, "amplitude": 0.07, "wavelength": 1, "speed": -1},
-          {"color": "#E91E63", "amplitude": 0.05, "wavelength": 0.7, "phase": 0.3, "speed": 1}]}
+          {"color": "#E91E63", "amplitude": 0.05, "wavelength": 0.7, "phase": 0.3, "speed": 1, "offset": 0.1}]}
         """),
     ("drop", """
         {"size": [48, 64], "shape": "drop", "background": "#FAFAFA",
