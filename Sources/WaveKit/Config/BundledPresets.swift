@@ -60,6 +60,59 @@ public enum BundledPresets {
 }
 
 """##,
+        "drop": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "drop",
+  "description": "A water-drop loader on a transparent background: three blue layers inside a ring that follows the drop, filling and emptying once per 2 s loop, with the level as a percentage, blue above the water and white below it.",
+  "size": [96, 128],
+  "fps": 50,
+  "duration": 2,
+  "background": "transparent",
+  "shape": "drop",
+  "inset": "4px",
+  "border": { "width": "4px", "color": "#0277BD", "gap": "3px" },
+  "level": { "from": 0.1, "to": 0.9, "ease": "easeInOut", "pingpong": true },
+  "layers": [
+    { "color": "#B3E5FC", "amplitude": 0.05, "wavelength": 1, "phase": 0.5, "speed": -0.5 },
+    { "color": "#4FC3F7", "amplitude": 0.045, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
+    { "color": "#0288D1", "amplitude": 0.04, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
+  ],
+  "label": { "text": "{percent}%", "size": 0.2, "color": "#0277BD", "colorOnWater": "#FFFFFF", "position": "bottom" },
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#81D4FA", "layers[0].color": "#01579B", "layers[1].color": "#0277BD", "layers[2].color": "#039BE5",
+    "label.color": "#81D4FA", "label.colorOnWater": "#FFFFFF", "gif.matte": "#121212"
+  }
+}
+
+"""##,
+        "heart": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "heart",
+  "description": "A heart-shaped loader on a transparent background: two rose layers drifting in opposite directions inside a ring that follows the heart, while the tide rises and falls once per 2 s loop.",
+  "size": [128, 120],
+  "fps": 50,
+  "duration": 2,
+  "background": "transparent",
+  "shape": "heart",
+  "inset": "4px",
+  "border": { "width": "4px", "color": "#C2185B", "gap": "3px" },
+  "level": { "base": 0.5, "tide": 0.15 },
+  "layers": [
+    { "color": "#F8BBD0", "amplitude": 0.06, "wavelength": 1, "phase": 0.5, "speed": -0.5 },
+    { "color": "#EC407A", "amplitude": 0.05, "wavelength": 0.8, "phase": 0, "speed": 1, "offset": 0.04 }
+  ],
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#F48FB1", "layers[0].color": "#880E4F", "layers[1].color": "#D81B60", "gif.matte": "#121212"
+  }
+}
+
+"""##,
         "orb": ##"""
 {
   "$schema": "./schema.json",
