@@ -65,7 +65,7 @@ public enum BundledPresets {
   "$schema": "./schema.json",
   "format": 1,
   "name": "drop",
-  "description": "A water-drop loader on a transparent background: three blue layers inside a ring that follows the drop, filling and emptying once per 2 s loop, with the level as a percentage, blue above the water and white below it.",
+  "description": "A water-drop loader on a transparent background: three blue layers inside a ring that follows the drop, filling and emptying once per 2 s loop.",
   "size": [96, 128],
   "fps": 50,
   "duration": 2,
@@ -79,11 +79,9 @@ public enum BundledPresets {
     { "color": "#4FC3F7", "amplitude": 0.045, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
     { "color": "#0288D1", "amplitude": 0.04, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
   ],
-  "label": { "text": "{percent}%", "size": 0.2, "color": "#0277BD", "colorOnWater": "#FFFFFF", "position": "bottom" },
   "gif": { "edges": "matte", "matte": "#FFFFFF" },
   "dark": {
-    "border.color": "#81D4FA", "layers[0].color": "#01579B", "layers[1].color": "#0277BD", "layers[2].color": "#039BE5",
-    "label.color": "#81D4FA", "label.colorOnWater": "#FFFFFF", "gif.matte": "#121212"
+    "border.color": "#81D4FA", "layers[0].color": "#01579B", "layers[1].color": "#0277BD", "layers[2].color": "#039BE5", "gif.matte": "#121212"
   }
 }
 
@@ -422,12 +420,67 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": 3
     },
     "shape": {
-      "description": "The outline holding the water: the canvas (less inset) as a rectangle, a rounded rectangle, the largest centered circle, or an upward-pointing isosceles triangle.",
-      "enum": [
-        "rect",
-        "rounded",
-        "circle",
-        "triangle"
+      "description": "The outline holding the water: a keyword, the canvas (less inset) as a rectangle, a rounded rectangle, the largest centered circle, an upward-pointing isosceles triangle, or the built-in heart or drop (scaled into the canvas less inset, keeping their proportions); or an object drawing the outline with SVG path data.",
+      "anyOf": [
+        {
+          "enum": [
+            "rect",
+            "rounded",
+            "circle",
+            "triangle",
+            "heart",
+            "drop"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "An outline drawn by SVG path data, its viewBox fitted into the canvas less inset as SVG's xMidYMid meet fits it (one scale, centered). The border ring is the part of the inside within the border's width of the path's edges.",
+          "properties": {
+            "path": {
+              "description": "SVG path data: M L H V C S Q T A Z, absolute (upper case) and relative (lower case), repeated commands implied; every subpath is filled as closed.",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100000
+            },
+            "viewBox": {
+              "description": "[x, y, width, height] of the path's plane fitted into the canvas (default: the box of the path's points).",
+              "type": "array",
+              "prefixItems": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                }
+              ],
+              "minItems": 4,
+              "maxItems": 4
+            },
+            "fillRule": {
+              "description": "Which points overlapping or nested subpaths hold, as SVG's fill-rule.",
+              "enum": [
+                "nonzero",
+                "evenodd"
+              ],
+              "default": "nonzero"
+            }
+          },
+          "required": [
+            "path"
+          ],
+          "patternProperties": {
+            "^[$_]": {}
+          },
+          "additionalProperties": false
+        }
       ],
       "default": "rect"
     },
