@@ -157,4 +157,30 @@ import WaveTestSupport
         }
         #expect(parsed > 100 && refused > 100, "parsed \(parsed), refused \(refused)")
     }
+
+    /// Mutated path data in a preset: the loader gives a config or one-line problems at
+    /// `shape.path` (or another key of the shape), never a crash.
+    @Test func randomPathsInAPresetGiveOneLineProblems() {
+        var random = SeededGenerator(state: 17)
+        let alphabet = Array("MmLlHhVvCcSsQqTtAaZz0123456789.,-+e ")
+        var refused = 0
+        for _ in 0..<300 {
+            var text = Array(chromiumPaths.randomElement(using: &random)!.path)
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let k = Int.random(in: 0..<text.count, using: &random)
+                text[k] = alphabet.randomElement(using: &random)!
+            }
+            let json = #"{"size": [32, 32], "shape": {"path": "\#(String(text))"}}"#
+            switch decode(json) {
+            case .success: break
+            case let .failure(error):
+                refused += 1
+                for p in error.problems {
+                    #expect(p.keyPath.hasPrefix("shape") || p.keyPath == "inset", "\(String(text)): \(p.keyPath)")
+                    #expect(!p.message.contains("\n"))
+                }
+            }
+        }
+        #expect(refused > 10)
+    }
 }

@@ -160,6 +160,12 @@ extension WaveConfig {
         }
         let ring = border.map { $0.width + $0.gap } ?? 0
         let box = Shape.waterBox(shape, outline: outline, ring: ring)
+        if case .path = shape {
+            let bounds = Shape.waterBox(shape, outline: outline, ring: 0)
+            if bounds.maxX <= 0 || bounds.maxY <= 0 || bounds.x >= Double(width) || bounds.y >= Double(height) {
+                r.fail("shape.path", "lies outside its viewBox: none of it reaches the canvas (the viewBox is fitted to the canvas)")
+            }
+        }
         if (box.width < 2 || box.height < 2) && min(width, height) >= 8 {
             r.fail(border == nil ? "inset" : "border", "\(border == nil ? "the inset leaves" : "the border and gap leave") no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
         }
