@@ -137,12 +137,6 @@ public enum Shape: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case rect, rounded, circle, triangle, heart, drop
     }
-
-    /// Whether every vertical line meets the outline (shrunk by any inset) in one interval at most.
-    public var isConvex: Bool {
-        if case .path = self { return false }
-        return true
-    }
 }
 
 /// A ring drawn along the shape's outline.

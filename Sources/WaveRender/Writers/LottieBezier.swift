@@ -88,7 +88,7 @@ extension LottieBezier {
     static let quarterArc = 0.5522847498307936
 
     /// An outline figure, clockwise on screen, with 2 decimals. Circular arcs are cubics within
-    /// 0.03 % of the radius.
+    /// 0.03 % of the radius. A path figure's first polygon only: `figures` gives them all.
     static func figure(_ figure: OutlineFigure) -> LottieBezier {
         var path = LottieBezier(decimals: 2)
         let k = quarterArc
