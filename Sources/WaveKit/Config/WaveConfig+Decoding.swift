@@ -162,7 +162,11 @@ extension WaveConfig {
         let box = Shape.waterBox(shape, outline: outline, ring: ring)
         if case .path = shape {
             let bounds = Shape.waterBox(shape, outline: outline, ring: 0)
-            if bounds.maxX <= 0 || bounds.maxY <= 0 || bounds.x >= Double(width) || bounds.y >= Double(height) {
+            // The wave math runs on the path's box: keep it within reach of the canvas.
+            let reach = Double(ShapePath.maximumReach * max(width, height))
+            if !(abs(bounds.x) <= reach && abs(bounds.y) <= reach && abs(bounds.maxX) <= reach && abs(bounds.maxY) <= reach) {
+                r.fail("shape.path", "reaches more than \(ShapePath.maximumReach) canvas sizes beyond the canvas once its viewBox is fitted; give it a viewBox that holds it")
+            } else if bounds.maxX <= 0 || bounds.maxY <= 0 || bounds.x >= Double(width) || bounds.y >= Double(height) {
                 r.fail("shape.path", "lies outside its viewBox: none of it reaches the canvas (the viewBox is fitted to the canvas)")
             }
         }

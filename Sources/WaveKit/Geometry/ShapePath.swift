@@ -24,6 +24,9 @@ public struct ShapePath: Equatable, Sendable {
     /// How far a flattened curve may stray from the curve, in output pixels.
     public static let flatness = 0.02
 
+    /// How far a fitted path may reach from the canvas's origin, in canvas sizes (its larger side).
+    public static let maximumReach = 16
+
     /// The most straight segments an outline may be flattened into.
     public static let maximumSegments = 20_000
 
