@@ -55,12 +55,12 @@ public struct SegmentReference: Sendable {
         for px in 0..<width {
             for s in 0..<subcolumns {
                 let x = Double(px) + (Double(s) + 0.5) * weight
-                let water = chord(x: x, inset: ringInset)
-                let outer = borderColor == nil ? nil : chord(x: x, inset: 0)
-                let inner = borderColor == nil ? nil : chord(x: x, inset: borderWidth)
+                let water = chords(x: x, inset: ringInset)
+                let outer = borderColor == nil ? [] : chords(x: x, inset: 0)
+                let inner = borderColor == nil ? [] : chords(x: x, inset: borderWidth)
                 cuts.removeAll(keepingCapacity: true)
                 cuts += [0, Double(height)]
-                for c in [water, outer, inner] { if let c { cuts += [c.top, c.bottom] } }
+                for c in water + outer + inner { cuts += [c.top, c.bottom] }
                 for i in levels.indices {
                     levels[i] = surfaces.surface(layer: i, atX: x)
                     cuts.append(levels[i])
@@ -71,11 +71,11 @@ public struct SegmentReference: Sendable {
                     guard bottom > top else { continue }
                     let mid = (top + bottom) / 2
                     var c = background
-                    if let water, mid >= water.top, mid <= water.bottom {
+                    func within(_ runs: [(top: Double, bottom: Double)]) -> Bool { runs.contains { mid >= $0.top && mid <= $0.bottom } }
+                    if within(water) {
                         for i in levels.indices where mid >= levels[i] { c = c.under(layerColors[i], coverage: 1) }
                     }
-                    if let borderColor, let outer, mid >= outer.top, mid <= outer.bottom,
-                       !(inner.map { mid >= $0.top && mid <= $0.bottom } ?? false) {
+                    if let borderColor, within(outer), !within(inner) {
                         c = c.under(borderColor, coverage: 1)
                     }
                     // Spread the piece over the pixel rows it crosses, by length.
@@ -95,12 +95,22 @@ public struct SegmentReference: Sendable {
         return (0..<(width * height)).map { PremultipliedColor(r: sums[4 * $0], g: sums[4 * $0 + 1], b: sums[4 * $0 + 2], a: sums[4 * $0 + 3]) }
     }
 
-    /// The vertical extent of the outline shrunk by `d` on every side at column x (output pixels),
-    /// or nil when x misses it. Each shape is convex, so the extent is one interval.
+    /// The vertical extents of the outline shrunk by `d` on every side at column x (output pixels),
+    /// top first. A path shape's come from the wave model's flattened edges (a column may cross it
+    /// several times); every other shape is convex, so its extent is one interval, found here.
+    public func chords(x: Double, inset d: Double) -> [(top: Double, bottom: Double)] {
+        if case .path = config.shape { return model.outline.chords(x: x, inset: d) }
+        return chord(x: x, inset: d).map { [$0] } ?? []
+    }
+
+    /// The vertical extent of a convex outline shrunk by `d` on every side at column x (output
+    /// pixels), or nil when x misses it.
     public func chord(x: Double, inset d: Double) -> (top: Double, bottom: Double)? {
         let o = config.outline
         let extent: (top: Double, bottom: Double)?
         switch config.shape {
+        case .path:
+            return nil
         case .rect:
             extent = x >= o.x + d && x <= o.maxX - d ? (o.y + d, o.maxY - d) : nil
         case .circle:

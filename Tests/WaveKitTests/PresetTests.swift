@@ -65,7 +65,7 @@ func problems(_ text: String) -> [String] {
         #expect(p.contains("at layers[1].amplitude: must be between 0 and 1 of the box height, got 1.5"))
         #expect(p.contains("at layers[1].sped: unknown key (did you mean \"speed\"?)"))
         #expect(p.contains("at level: must be at least 0 and at most 1, got 2"))
-        #expect(p.contains("at shape: \"hexagon\" is not one of \"rect\", \"rounded\", \"circle\", \"triangle\""))
+        #expect(p.contains("at shape: \"hexagon\" is not one of \"rect\", \"rounded\", \"circle\", \"triangle\", \"heart\", \"drop\""))
         #expect(p.count == 8)
     }
 

@@ -30,6 +30,29 @@ let rasterScenes: [(String, String)] = [
         {"size": [64, 56], "shape": "triangle", "background": "#202020", "level": {"base": 0.5, "tide": 0.2},
          "layers": [{"color": "#00E5FF", "amplitude": 0.05, "speed": 0.5}, {"color": "#00B8D4", "opacity": 0.5, "amplitude": 0.07, "phase": 0.5, "speed": 1}]}
         """),
+    ("heart", """
+        {"size": [64, 60], "shape": "heart", "inset": 0.05, "background": "transparent",
+         "border": {"width": "3px", "color": "#C2185B", "gap": "2px"}, "level": {"base": 0.5, "tide": 0.2}, "layers": [
+          {"color": "#F48FB1", "opacity": 0.7, "amplitude": 0.07, "wavelength": 1, "speed": -1},
+          {"color": "#E91E63", "amplitude": 0.05, "wavelength": 0.7, "phase": 0.3, "speed": 1, "offset": 0.1}]}
+        """),
+    ("drop", """
+        {"size": [48, 64], "shape": "drop", "background": "#FAFAFA",
+         "border": {"width": "2.5px", "color": "#0277BD"}, "level": 0.55, "layers": [
+          {"color": "#4FC3F7", "amplitude": 0.06, "wavelength": 1.2, "speed": 1},
+          {"color": "#0288D1", "opacity": 0.8, "amplitude": 0.05, "wavelength": 0.8, "phase": 0.5, "speed": -1}]}
+        """),
+    ("path evenodd", """
+        {"size": [64, 64], "shape": {"path": "M32 2A30 30 0 1 1 31.99 2ZM32 16a16 16 0 1 0 .01 0z M4 4h10v10h-10z", "viewBox": [0, 0, 64, 64], "fillRule": "evenodd"},
+         "background": "#101820", "border": {"width": "2px", "color": "#FFB300", "gap": "1.5px"}, "level": 0.6, "layers": [
+          {"color": "#26C6DA", "amplitude": 0.05, "wavelength": 0.5, "speed": 1}]}
+        """),
+    ("path nonzero", """
+        {"size": [72, 48], "shape": {"path": "M0 0h30v40h20V0h30v60H0z m35 -10 q5 -20 10 0 t10 0", "viewBox": [-2, -12, 84, 74]},
+         "inset": "3px", "background": "#ffffff", "level": {"from": 0.1, "to": 0.9, "pingpong": true}, "layers": [
+          {"color": "#7E57C2", "amplitude": 0.08, "wavelength": 0.6, "speed": 1},
+          {"color": "#B39DDB", "opacity": 0.6, "amplitude": 0.06, "wavelength": 0.9, "phase": 0.2, "speed": -1}]}
+        """),
 ]
 
 func scene(_ json: String) throws -> (WaveConfig, LoopPlan) {

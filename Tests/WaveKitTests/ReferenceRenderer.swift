@@ -10,6 +10,15 @@ struct ReferenceRenderer {
     /// Sample points per pixel, as a Fibonacci lattice: `samples` points with as many distinct x and
     /// y positions, so straight edges at any angle are integrated finely. A Fibonacci number.
     var samples = 144
+    /// A path shape's outline flattened into closed polygons (output pixels); empty for other shapes.
+    let polygons: [[PathPoint]]
+
+    init(config: WaveConfig, plan: LoopPlan, samples: Int = 144) {
+        self.config = config
+        self.plan = plan
+        self.samples = samples
+        if case let .path(path) = config.shape { polygons = path.polygons(in: config.outline) } else { polygons = [] }
+    }
 
     /// The lattice for `samples` points: x = (i + ½)/n, y = frac(i × g / n + ½/n), g the previous Fibonacci number.
     var lattice: [(Double, Double)] {
@@ -97,6 +106,27 @@ struct ReferenceRenderer {
     func inside(_ x: Double, _ y: Double, shrink d: Double) -> Bool {
         let o = config.outline
         switch config.shape {
+        case let .path(path):
+            // Count the polygon edges crossed by a ray to the right, with their direction; inside
+            // when the count (nonzero) or its parity (evenodd) says so, and no edge within d.
+            var winding = 0
+            for polygon in polygons {
+                for k in polygon.indices {
+                    let a = polygon[k], b = polygon[(k + 1) % polygon.count]
+                    if (a.y <= y) != (b.y <= y) {
+                        let cross = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+                        if cross > x { winding += b.y > a.y ? 1 : -1 }
+                    }
+                    if d > 0 {
+                        // The nearest point of the edge, by projection clamped to its ends.
+                        let ex = b.x - a.x, ey = b.y - a.y
+                        let t = ex == 0 && ey == 0 ? 0 : max(0, min(1, ((x - a.x) * ex + (y - a.y) * ey) / (ex * ex + ey * ey)))
+                        let dx = x - (a.x + t * ex), dy = y - (a.y + t * ey)
+                        if dx * dx + dy * dy < d * d { return false }
+                    }
+                }
+            }
+            return path.fillRule == .evenodd ? winding % 2 != 0 : winding != 0
         case .rect:
             return x >= o.x + d && x <= o.maxX - d && y >= o.y + d && y <= o.maxY - d
         case .circle:

@@ -77,7 +77,17 @@ import Testing
 
     @Test func keywordsMatchTheLoader() {
         let p = schema["properties"]
-        #expect(strings(p?["shape"]?["enum"]) == WaveConfig.shapeKeywords)
+        guard case let .array(shapeForms)? = p?["shape"]?["anyOf"]?.value, shapeForms.count == 2 else {
+            Issue.record("shape is not a keyword or a path object")
+            return
+        }
+        #expect(strings(shapeForms[0]["enum"]) == WaveConfig.shapeKeywords)
+        #expect(strings(shapeForms[1]["required"]) == ["path"])
+        #expect(shapeForms[1]["properties"].map { node -> [String] in
+            guard case let .object(members) = node.value else { return [] }
+            return members.map(\.key)
+        } == WaveConfig.shapePathKeys)
+        #expect(strings(shapeForms[1]["properties"]?["fillRule"]?["enum"]) == ShapePath.FillRule.allCases.map(\.rawValue))
         #expect(strings(p?["gif"]?["properties"]?["edges"]?["enum"]) == GIFOptions.Edges.allCases.map(\.rawValue))
         #expect(strings(definition("levelRamp")?["properties"]?["ease"]?["enum"]) == LevelAnimation.Ease.allCases.map(\.rawValue))
         #expect(strings(p?["label"]?["properties"]?["position"]?["enum"]) == Label.Position.allCases.map(\.rawValue))

@@ -12,6 +12,8 @@ import Testing
         ("rounded", ##"{"size": [96, 30], "shape": "rounded", "cornerRadius": 0.5, "inset": "1.3px", "background": "#ffffff", "border": {"width": "2px", "color": "#333333", "gap": "0.5px"}, "layers": [{"color": "#43A047"}]}"##),
         ("triangle", ##"{"size": [64, 56], "shape": "triangle", "background": "#202020", "border": {"width": "2.5px", "color": "#333333", "gap": "1px"}, "layers": [{"color": "#00E5FF"}]}"##),
         ("rect", ##"{"size": [40, 30], "shape": "rect", "inset": "2.4px", "background": "#202020", "border": {"width": "1.7px", "color": "#333333"}, "layers": [{"color": "#00E5FF"}]}"##),
+        ("star path", ##"{"size": [40, 40], "shape": {"path": "M50 7L61.17 36.63 92.8 38.09 68.07 57.87 76.45 88.41 50 71 23.55 88.41 31.93 57.87 7.2 38.09 38.83 36.63Z", "viewBox": [0, 0, 100, 100]}, "background": "#202020", "border": {"width": "1.5px", "color": "#333333", "gap": "1px"}, "layers": [{"color": "#00E5FF"}]}"##),
+        ("pentagram evenodd", ##"{"size": [40, 40], "shape": {"path": "M50 5L78 95L5 38H95L22 95Z", "viewBox": [0, 0, 100, 100], "fillRule": "evenodd"}, "background": "#202020", "border": {"width": "1.5px", "color": "#333333", "gap": "1px"}, "layers": [{"color": "#00E5FF"}]}"##),
     ]
 
     /// The fraction of pixel (x, y)'s `points` where the signed distance is at most `level`.
@@ -93,6 +95,14 @@ import Testing
         func area(inset d: Double) -> Double {
             let w = box.width - 2 * d, h = box.height - 2 * d
             switch g.shape {
+            case .path:
+                // The chords' lengths integrated across the columns, 64 to a pixel (midpoint rule).
+                let n = 64
+                var sum = 0.0
+                for i in 0..<(config.width * n) {
+                    for c in g.chords(x: (Double(i) + 0.5) / Double(n), inset: d) { sum += c.bottom - c.top }
+                }
+                return sum / Double(n)
             case .rect: return w * h
             case let .rounded(cornerRadius):
                 let r = max(0, min(cornerRadius, box.width / 2, box.height / 2) - d)

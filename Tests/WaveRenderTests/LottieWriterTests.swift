@@ -40,7 +40,7 @@ import WaveRender
     }
 
     /// fr, ip, op, w and h: the planned frame rate, 0, the loop's frame count and the preset's size.
-    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "spinner"])
     func timingAndSizeFollowThePlan(_ name: String) throws {
         let (doc, animation) = try document(name)
         #expect(number(doc["fr"]) == animation.plan.fps)
@@ -154,6 +154,28 @@ import WaveRender
         #expect(inner.map { string($0["nm"]) } == ["label", "label color", "wave 3", "wave 2", "wave 1"])
         #expect(number(inner[0]["td"]) == 1 && number(inner[1]["tt"]) == 1)
         #expect(!objects(doc).contains { $0["masksProperties"] != nil || $0["ef"] != nil || $0["a"] != nil && $0["x"] != nil })
+    }
+
+    /// heart: the ring a round-joined stroke twice the border's width under an alpha matte of the
+    /// heart's fill; the water under a luminance matte, the fill in white beneath a black
+    /// round-joined stroke twice the border and gap wide. With evenodd, the fills say so.
+    @Test func heartMattesTheRingAndTheWaterByTheOutline() throws {
+        let (doc, animation) = try document("heart")
+        let layers = items(doc["layers"])
+        #expect(layers.map { number($0["ty"]) } == [4, 4, 4, 0])
+        #expect(number(layers[0]["td"]) == 1 && number(layers[1]["tt"]) == 1)
+        #expect(number(layers[2]["td"]) == 1 && number(layers[3]["tt"]) == 3)
+        let border = try #require(animation.config.border)
+        let ringStroke = try #require(objects(layers[1]).first { string($0["ty"]) == "st" })
+        #expect(abs(number(ringStroke["w"]?["k"])! - 2 * border.width) < 1e-3)
+        #expect(number(ringStroke["lj"]) == 2)
+        let matteShapes = objects(layers[2]).compactMap { string($0["ty"]) }
+        let stroke = try #require(objects(layers[2]).first { string($0["ty"]) == "st" })
+        #expect(abs(number(stroke["w"]?["k"])! - 2 * (border.width + border.gap)) < 1e-3)
+        #expect(matteShapes.firstIndex(of: "st")! < matteShapes.firstIndex(of: "fl")!)
+        #expect(!objects(doc).contains { $0["r"] != nil && string($0["ty"]) == "fl" })
+        let (evenOdd, _) = try document("heart", [#"shape={"path": "M0 0h10v10h-10z M3 3h4v4h-4z", "fillRule": "evenodd"}"#])
+        #expect(objects(evenOdd).contains { string($0["ty"]) == "fl" && number($0["r"]) == 2 })
     }
 
     /// boat: the rider an embedded PNG, placed and turned by keyframes at every planned frame.

@@ -53,7 +53,7 @@ import WaveKit
         #expect(try bashCompletes(["wavegen", "presets", ""]) == ["show", "export", "pack"])
         #expect(try bashCompletes(["wavegen", "presets", "ex"]) == ["export"])
         #expect(try bashCompletes(["wavegen", "presets", "export", "b"]) == ["boat"])
-        #expect(try bashCompletes(["wavegen", "presets", "show", "d"]) == ["dark"])
+        #expect(try bashCompletes(["wavegen", "presets", "show", "d"]) == ["dark", "drop"])
         #expect(try bashCompletes(["wavegen", "help", "pr"]) == ["presets", "preview"])
         #expect(try bashCompletes(["wavegen", "completions", "z"]) == ["zsh"])
     }

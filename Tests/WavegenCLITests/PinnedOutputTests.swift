@@ -22,7 +22,11 @@ import WavegenCLI
         (["progress-bar"], "progress-bar.gif", "21137cd607820638241308a54a62c667fa2b660c42e3b79a3d912e20fcc30162"),
         (["progress-bar"], "progress-bar.webp", "cec68fb00d87d0c6412142b77981fc83e6b0b15455432c533fed18a4b5d1a0cb"),
         (["spinner"], "spinner.gif", "8e9441e3c407fadbd167e93cc48239871d8c87f262b70f4f3192024237a66812"),
+        (["heart"], "heart.gif", "26521152f8bcb37d71d1822a34834aedd222d45746227e10b73a32d9cd040f4c"),
+        (["drop"], "drop.gif", "eee7dba61f82a0cfd6b10bef1295c4459204a0e5f37a928074afada20054e935"),
         (["spinner"], "spinner.webp", "7caab50b2e11eccb360aa69a5dd63153a2505fb126b01889398e6b0d01fdda28"),
+        (["heart"], "heart.webp", "befc47d48503e755af78787acba7d5f5e70835002d34c195df98f8757f32419d"),
+        (["drop"], "drop.webp", "b8f1422dfdce4cb1651eb60091dee3da38f0fee38a55684b6d3916e032687049"),
         (["classic", "--set", "layers[1].color=#E53935", "--level", "0.3"], "classic-set.gif",
          "91cbb4fd6d226f0438d25f44a28c4d291c17533a318c428d369ce1d726f336a2"),
         (["classic", "--set", "layers[1].color=#E53935", "--level", "0.3"], "classic-set.webp",
@@ -47,6 +51,8 @@ import WavegenCLI
         (["progress-bar"], "progress-bar.svg", "6e752e823fd0046dd82e94c5fc045863b0a0cbaca56dea9d7fe08e7c93e7c3d0"),
         (["spinner"], "spinner.svg", "9911f2e7df0c65a56e9897af54e7f8b15c469526bfc9e10caf97047918188ad9"),
         (["orb", "--live"], "orb-live.svg", "4b57a2fa7de6d9c5c37ffd4d55b1021499e32e3381ab402ee2397b7c7cc96a7a"),
+        (["heart"], "heart.svg", "0293427a20939306d22269efd1f1407babee6094af2c481ded2f84e2084696a3"),
+        (["drop"], "drop.svg", "e652f0ddcaaf29fd99db7d0b81f27e845a5212e77544238f36b757668818836a"),
         (["boat"], "boat.png", "0939be1cdaf8a7ce31a759814ccd7ee57d3622ab75fbb19c000dd7ec6d0a9d37"),
         (["classic"], "classic.png", "07e8dde86f74a791a808120c382907b263ef069304e10cfe35a89b2e4ab19e8f"),
         (["dark"], "dark.png", "cc3602167c7f3e1c7867ef682e5ad077816ad63823d6f7600beaeb6bb944f38c"),
@@ -59,6 +65,10 @@ import WavegenCLI
         (["orb"], "orb.json", "e58e4bc94dd77dac243fae068983408e17e301d2de2310eed732e32731b7aa5f"),
         (["progress-bar"], "progress-bar.json", "fa6bcb06a0e8355fd890128f681dd9ef940005c68d53b40e82a0903a65b27373"),
         (["spinner"], "spinner.json", "4a502a6ad91299354a4166f537001e72ce69b123a0d1ee59dc23bece8fe644e3"),
+        (["heart"], "heart.png", "a206a34dc7286c72ebd653bf8e0c4707fa95edda74c071149582431636815c2d"),
+        (["drop"], "drop.png", "2e341edb5a04396a9e6e987eb0eec626e327a9b6178d54558ee6817a448dbeef"),
+        (["heart"], "heart.json", "bec7ec090e29ba8c61224b4308abec3e552faa1f55cd39d605757e4d7a3dc6ae"),
+        (["drop"], "drop.json", "1a35545cbd2ac681c441875bcdb444ba55142a7c00bff798739d8af80cc27b60"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump

@@ -136,9 +136,9 @@ import WaveKit
         let folder = try TemporaryFolder()
         for (json, expected) in [
             (#"{"level": {"ease": "ease-in-out"}}"#, #"at level.ease: "ease-in-out" is not one of "linear", "easeInOut" (did you mean "easeInOut"?)"#),
-            (#"{"shape": "Circle"}"#, #"at shape: "Circle" is not one of "rect", "rounded", "circle", "triangle" (did you mean "circle"?)"#),
-            (#"{"shape": "triangel"}"#, #"at shape: "triangel" is not one of "rect", "rounded", "circle", "triangle" (did you mean "triangle"?)"#),
-            (#"{"shape": "hexagon"}"#, #"at shape: "hexagon" is not one of "rect", "rounded", "circle", "triangle""#),
+            (#"{"shape": "Circle"}"#, #"at shape: "Circle" is not one of "rect", "rounded", "circle", "triangle", "heart", "drop" (did you mean "circle"?)"#),
+            (#"{"shape": "triangel"}"#, #"at shape: "triangel" is not one of "rect", "rounded", "circle", "triangle", "heart", "drop" (did you mean "triangle"?)"#),
+            (#"{"shape": "hexagon"}"#, #"at shape: "hexagon" is not one of "rect", "rounded", "circle", "triangle", "heart", "drop""#),
         ] {
             let preset = try folder.write(json, to: "p.json")
             let r = wavegen(["validate", preset])

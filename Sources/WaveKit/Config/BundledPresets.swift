@@ -60,6 +60,57 @@ public enum BundledPresets {
 }
 
 """##,
+        "drop": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "drop",
+  "description": "A water-drop loader on a transparent background: three blue layers inside a ring that follows the drop, filling and emptying once per 2 s loop.",
+  "size": [96, 128],
+  "fps": 50,
+  "duration": 2,
+  "background": "transparent",
+  "shape": "drop",
+  "inset": "4px",
+  "border": { "width": "4px", "color": "#0277BD", "gap": "3px" },
+  "level": { "from": 0.1, "to": 0.9, "ease": "easeInOut", "pingpong": true },
+  "layers": [
+    { "color": "#B3E5FC", "amplitude": 0.05, "wavelength": 1, "phase": 0.5, "speed": -0.5 },
+    { "color": "#4FC3F7", "amplitude": 0.045, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
+    { "color": "#0288D1", "amplitude": 0.04, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
+  ],
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#81D4FA", "layers[0].color": "#01579B", "layers[1].color": "#0277BD", "layers[2].color": "#039BE5", "gif.matte": "#121212"
+  }
+}
+
+"""##,
+        "heart": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "heart",
+  "description": "A heart-shaped loader on a transparent background: two rose layers drifting in opposite directions inside a ring that follows the heart, while the tide rises and falls once per 2 s loop.",
+  "size": [128, 120],
+  "fps": 50,
+  "duration": 2,
+  "background": "transparent",
+  "shape": "heart",
+  "inset": "4px",
+  "border": { "width": "4px", "color": "#C2185B", "gap": "3px" },
+  "level": { "base": 0.5, "tide": 0.15 },
+  "layers": [
+    { "color": "#F8BBD0", "amplitude": 0.06, "wavelength": 1, "phase": 0.5, "speed": -0.5 },
+    { "color": "#EC407A", "amplitude": 0.05, "wavelength": 0.8, "phase": 0, "speed": 1, "offset": 0.04 }
+  ],
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#F48FB1", "layers[0].color": "#880E4F", "layers[1].color": "#D81B60", "gif.matte": "#121212"
+  }
+}
+
+"""##,
         "orb": ##"""
 {
   "$schema": "./schema.json",
@@ -378,12 +429,67 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": 3
     },
     "shape": {
-      "description": "The outline holding the water: the canvas (less inset) as a rectangle, a rounded rectangle, the largest centered circle, or an upward-pointing isosceles triangle.",
-      "enum": [
-        "rect",
-        "rounded",
-        "circle",
-        "triangle"
+      "description": "The outline holding the water: a keyword, the canvas (less inset) as a rectangle, a rounded rectangle, the largest centered circle, an upward-pointing isosceles triangle, or the built-in heart or drop (scaled into the canvas less inset, keeping their proportions); or an object drawing the outline with SVG path data.",
+      "anyOf": [
+        {
+          "enum": [
+            "rect",
+            "rounded",
+            "circle",
+            "triangle",
+            "heart",
+            "drop"
+          ]
+        },
+        {
+          "type": "object",
+          "description": "An outline drawn by SVG path data, its viewBox fitted into the canvas less inset as SVG's xMidYMid meet fits it (one scale, centered). The border ring is the part of the inside within the border's width of the path's edges.",
+          "properties": {
+            "path": {
+              "description": "SVG path data: M L H V C S Q T A Z, absolute (upper case) and relative (lower case), repeated commands implied; every subpath is filled as closed.",
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 100000
+            },
+            "viewBox": {
+              "description": "[x, y, width, height] of the path's plane fitted into the canvas (default: the box of the path's points).",
+              "type": "array",
+              "prefixItems": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                },
+                {
+                  "type": "number",
+                  "exclusiveMinimum": 0
+                }
+              ],
+              "minItems": 4,
+              "maxItems": 4
+            },
+            "fillRule": {
+              "description": "Which points overlapping or nested subpaths hold, as SVG's fill-rule.",
+              "enum": [
+                "nonzero",
+                "evenodd"
+              ],
+              "default": "nonzero"
+            }
+          },
+          "required": [
+            "path"
+          ],
+          "patternProperties": {
+            "^[$_]": {}
+          },
+          "additionalProperties": false
+        }
       ],
       "default": "rect"
     },

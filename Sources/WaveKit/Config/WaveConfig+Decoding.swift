@@ -12,6 +12,7 @@ extension WaveConfig {
     public static let embeddedFontKeys = ["from", "name", "license", "licenseURL", "characters", "bytes"]
     public static let layerKeys = ["color", "opacity", "amplitude", "wavelength", "phase", "speed", "offset"]
     public static let borderKeys = ["width", "color", "gap"]
+    public static let shapePathKeys = ["path", "viewBox", "fillRule"]
     public static let rampLevelKeys = ["from", "to", "ease", "pingpong"]
     public static let tideLevelKeys = ["base", "tide"]
     public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
@@ -121,24 +122,47 @@ extension WaveConfig {
         let canvasShort = Double(min(width, height))
         let inset = r.length(root["inset"], at: "inset", default: 0, reference: canvasShort, scale: scale,
                              in: 0...0.45, rangeText: "between 0 and 0.45 of the canvas's shorter side")
-        let kind = r.keyword(root["shape"], at: "shape", default: Shape.Kind.rect)
-        var outline = Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(inset)
+        var kind = Shape.Kind.rect
+        var pathShape: ShapePath?
+        if let node = root["shape"], case .object = node.value {
+            pathShape = decodeShapePath(node, reader: &r)
+        } else if let node = root["shape"], case .string = node.value {
+            kind = r.keyword(node, at: "shape", default: Shape.Kind.rect)
+        } else if let node = root["shape"] {
+            r.fail("shape", "expected one of \(shapeKeywords.map { "\"\($0)\"" }.joined(separator: ", ")) or an object {\"path\": …}, got \(r.describe(node))")
+        }
+        if pathShape == nil, kind == .heart { pathShape = .heart }
+        if pathShape == nil, kind == .drop { pathShape = .drop }
+        let area = Rect(x: 0, y: 0, width: Double(width), height: Double(height)).insetBy(inset)
+        var outline = area
         if kind == .circle {
             let side = min(outline.width, outline.height)
             outline = Rect(x: outline.midX - side / 2, y: outline.midY - side / 2, width: side, height: side)
         }
+        if let pathShape { outline = pathShape.fitted(in: area) }
         let outlineShort = min(outline.width, outline.height)
         let cornerRadius = r.length(root["cornerRadius"], at: "cornerRadius", default: 0.2, reference: outlineShort,
                                     scale: scale, in: 0...0.5, rangeText: "between 0 and 0.5 of the shape's shorter side")
-        if root["cornerRadius"] != nil && kind != .rounded {
+        if root["cornerRadius"] != nil && (kind != .rounded || pathShape != nil) {
             r.fail("cornerRadius", "only applies to \"shape\": \"rounded\"; leave it out, or drop one inherited from another preset with null (\"cornerRadius\": null, --set cornerRadius=null)")
         }
         let shape: Shape
-        switch kind {
-        case .rect: shape = .rect
-        case .rounded: shape = .rounded(cornerRadius: cornerRadius)
-        case .circle: shape = .circle
-        case .triangle: shape = .triangle
+        if let pathShape {
+            if pathShape.segmentCount(in: outline) > ShapePath.maximumSegments {
+                r.fail("shape.path", "the outline takes more than \(ShapePath.maximumSegments) straight segments at this size; simplify the path")
+                shape = .rect
+            } else {
+                shape = .path(pathShape)
+            }
+        } else {
+            switch kind {
+            case .rect: shape = .rect
+            case .rounded: shape = .rounded(cornerRadius: cornerRadius)
+            case .circle: shape = .circle
+            case .triangle: shape = .triangle
+            case .heart: shape = .path(.heart)
+            case .drop: shape = .path(.drop)
+            }
         }
 
         var border: Border?
@@ -153,6 +177,16 @@ extension WaveConfig {
         }
         let ring = border.map { $0.width + $0.gap } ?? 0
         let box = Shape.waterBox(shape, outline: outline, ring: ring)
+        if case .path = shape {
+            let bounds = Shape.waterBox(shape, outline: outline, ring: 0)
+            // The wave math runs on the path's box: keep it within reach of the canvas.
+            let reach = Double(ShapePath.maximumReach * max(width, height))
+            if !(abs(bounds.x) <= reach && abs(bounds.y) <= reach && abs(bounds.maxX) <= reach && abs(bounds.maxY) <= reach) {
+                r.fail("shape.path", "reaches more than \(ShapePath.maximumReach) canvas sizes beyond the canvas once its viewBox is fitted; give it a viewBox that holds it")
+            } else if bounds.maxX <= 0 || bounds.maxY <= 0 || bounds.x >= Double(width) || bounds.y >= Double(height) {
+                r.fail("shape.path", "lies outside its viewBox: none of it reaches the canvas (the viewBox is fitted to the canvas)")
+            }
+        }
         if (box.width < 2 || box.height < 2) && min(width, height) >= 8 {
             r.fail(border == nil ? "inset" : "border", "\(border == nil ? "the inset leaves" : "the border and gap leave") no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
         }
@@ -197,6 +231,53 @@ extension WaveConfig {
             level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
         config.live = live
         return .success(config)
+    }
+
+    /// A `"shape": {"path": …, "viewBox": [x, y, w, h], "fillRule": …}` object; nil (with the
+    /// problems noted) when it is not usable. Without a view box the path's own box is fitted.
+    private static func decodeShapePath(_ node: JSONNode, reader r: inout PresetReader) -> ShapePath? {
+        r.checkKeys(node, at: "shape", allowed: shapePathKeys)
+        let fillRule = r.keyword(node["fillRule"], at: "shape.fillRule", default: ShapePath.FillRule.nonzero)
+        guard let pathNode = node["path"] else {
+            r.fail("shape.path", "is required: SVG path data such as \"M0 0 L10 0 L5 8 Z\"")
+            return nil
+        }
+        guard case let .string(text) = pathNode.value else {
+            r.fail("shape.path", "expected SVG path data as a string, got \(r.describe(pathNode))")
+            return nil
+        }
+        let data: PathData
+        do {
+            data = try PathData(parsing: text)
+        } catch {
+            r.fail("shape.path", error.description)
+            return nil
+        }
+        let points = data.controlPoints
+        guard !points.isEmpty else {
+            r.fail("shape.path", "draws nothing: it needs at least one line or curve after its moveto")
+            return nil
+        }
+        var viewBox: Rect
+        if let boxNode = node["viewBox"] {
+            guard case let .array(items) = boxNode.value, items.count == 4 else {
+                r.fail("shape.viewBox", "expected [x, y, width, height], got \(r.describe(boxNode))")
+                return nil
+            }
+            let v = items.enumerated().map { k, item in
+                r.number(item, at: "shape.viewBox[\(k)]", default: k < 2 ? 0 : 1, in: k < 2 ? -1e9...1e9 : 0...1e9, exclusiveLower: k >= 2)
+            }
+            viewBox = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+        } else {
+            // The box of the end and control points holds the path; its own box is found when placed.
+            let xs = points.map(\.x), ys = points.map(\.y)
+            viewBox = Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+            guard viewBox.width > 0, viewBox.height > 0 else {
+                r.fail("shape.path", "encloses no area (all its points lie on one line); give it width and height")
+                return nil
+            }
+        }
+        return ShapePath(data: data, viewBox: viewBox, fillRule: fillRule)
     }
 
     private static func decodeRider(_ node: JSONNode?, box: Rect, scale: Double, layerCount: Int,
@@ -378,6 +459,10 @@ public struct ImageProblem: Error, Equatable, Sendable {
 extension Shape {
     /// The box holding the water: the outline shrunk by `ring` (border width plus gap).
     static func waterBox(_ shape: Shape, outline: Rect, ring: Double) -> Rect {
+        if case .path = shape {
+            // The box of the flattened outline, less the ring.
+            return OutlineGeometry(shape: shape, box: outline).edges.bounds.insetBy(ring)
+        }
         guard ring > 0 else { return outline }
         switch shape {
         case .triangle:

@@ -134,19 +134,13 @@ public enum Shape: Equatable, Sendable {
     case circle
     /// An upward-pointing isosceles triangle filling the outline box.
     case triangle
+    /// An outline drawn by SVG path data (the built-in `heart` and `drop` are such paths); the
+    /// outline box is its view box fitted into the canvas less the inset.
+    case path(ShapePath)
 
-    /// The shape's name in a preset, without its parameters.
+    /// The shapes a preset names by a keyword.
     public enum Kind: String, Equatable, Sendable, CaseIterable {
-        case rect, rounded, circle, triangle
-    }
-
-    public var kind: Kind {
-        switch self {
-        case .rect: return .rect
-        case .rounded: return .rounded
-        case .circle: return .circle
-        case .triangle: return .triangle
-        }
+        case rect, rounded, circle, triangle, heart, drop
     }
 }
 

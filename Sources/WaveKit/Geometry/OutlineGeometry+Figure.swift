@@ -5,6 +5,11 @@ public enum OutlineFigure: Equatable, Sendable {
     case circle(centerX: Double, centerY: Double, radius: Double)
     /// A convex polygon, its corners in drawing order.
     case polygon([PathPoint])
+    /// The points inside closed polygons (by the even-odd rule when `evenOdd`, else nonzero) that
+    /// lie at least `inset` from every edge: a path shape (flattened within `ShapePath.flatness`)
+    /// shrunk by `inset`. A vector format draws it as the polygons' fill less a round-joined stroke
+    /// of width 2 × `inset` along them.
+    case path([[PathPoint]], evenOdd: Bool, inset: Double)
 }
 
 extension OutlineGeometry {
@@ -12,6 +17,8 @@ extension OutlineGeometry {
     /// rasterizer's coverage measures; nil when nothing is left.
     public func figure(inset d: Double) -> OutlineFigure? {
         switch shape {
+        case let .path(path):
+            return .path(path.polygons(in: box), evenOdd: path.fillRule == .evenodd, inset: d)
         case .rect:
             let b = box.insetBy(d)
             return b.width > 0 && b.height > 0 ? .rect(b, cornerRadius: 0) : nil

@@ -9,12 +9,20 @@ public struct OutlineGeometry: Sendable {
     /// The box the outline fills, in output pixels.
     public let box: Rect
     private let planes: [(nx: Double, ny: Double, c: Double)]
+    /// A path shape's edges (flattened within `ShapePath.flatness`), in output pixels; empty for
+    /// the other shapes.
+    let edges: PolygonEdges
 
     /// The outline of `shape` filling `box` (a circle's box is a square).
     public init(shape: Shape, box: Rect) {
         // Rectangles and triangles are intersections of half-planes (used for chords).
         self.shape = shape
         self.box = box
+        if case let .path(path) = shape {
+            edges = PolygonEdges(path.polygons(in: box), evenOdd: path.fillRule == .evenodd)
+        } else {
+            edges = PolygonEdges([], evenOdd: false)
+        }
         if case .triangle = shape {
             let t = TriangleGeometry(box)
             let corners = [t.apex, t.right, t.left]
@@ -33,10 +41,21 @@ public struct OutlineGeometry: Sendable {
         }
     }
 
+    /// The intervals [top, bottom] of column x (output pixels) inside the outline shrunk by `d`,
+    /// top first: one at most for every shape but a path.
+    public func chords(x: Double, inset d: Double) -> [(top: Double, bottom: Double)] {
+        if case .path = shape { return edges.chords(x: x, inset: d) }
+        return chord(x: x, inset: d).map { [(top: $0.0, bottom: $0.1)] } ?? []
+    }
+
     /// The vertical extent [top, bottom] of the outline shrunk by `d` at column x, or nil when x is
-    /// outside it; all in output pixels. Every shape is convex, so the extent is one interval.
+    /// outside it; all in output pixels. For the convex shapes (a path's column may cross it
+    /// several times: see `chords`).
     public func chord(x: Double, inset d: Double) -> (Double, Double)? {
         switch shape {
+        case .path:
+            let c = edges.chords(x: x, inset: d)
+            return c.isEmpty ? nil : (c.first!.top, c.last!.bottom)
         case .rect, .triangle:
             var lo = -Double.infinity, hi = Double.infinity
             for p in planes {
@@ -72,6 +91,8 @@ public struct OutlineGeometry: Sendable {
     /// pixel is on one side.
     public func signedDistance(_ x: Double, _ y: Double) -> Double {
         switch shape {
+        case .path:
+            return edges.signedDistance(x, y)
         case .rect:
             let dx = abs(x - box.midX) - box.width / 2, dy = abs(y - box.midY) - box.height / 2
             return hypot(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0)

@@ -100,11 +100,11 @@ public struct WaveModel: Sendable {
         max(0, bottom - max(top, surface)) / (bottom - top)
     }
 
-    /// The water region's vertical extent (top, bottom) at column `x`, in output pixels, or nil when
-    /// the column misses it: the outline's chord shrunk by `waterInset`.
-    @inline(__always)
-    public func waterChord(atX x: Double) -> (top: Double, bottom: Double)? {
-        outline.chord(x: x, inset: waterInset)
+    /// The water region's vertical extents (top, bottom) at column `x`, in output pixels, top first
+    /// (none when the column misses it, one at most but for a path shape): the outline's chords
+    /// shrunk by `waterInset`.
+    public func waterChords(atX x: Double) -> [(top: Double, bottom: Double)] {
+        outline.chords(x: x, inset: waterInset)
     }
 
     /// The still-water level y0 at frame `frame` of a loop of `count` frames, in output pixels from

@@ -12,6 +12,9 @@ struct SceneRaster: Sendable {
     /// The label's text on every frame (nil without a label).
     let label: LabelTexts?
 
+    /// The water region's extents in every sub-column (index x × `subsamples` + s, top first).
+    let waterChords: [[(top: Double, bottom: Double)]]
+
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
 
@@ -22,6 +25,10 @@ struct SceneRaster: Sendable {
         self.model = model
         coverage = StaticCoverage(model: model)
         rider = config.rider.map(RiderRaster.init)
+        let n = SceneRaster.subsamples
+        waterChords = (0..<(config.width * n)).map { i in
+            model.waterChords(atX: Double(i / n) + (Double(i % n) + 0.5) / Double(n))
+        }
     }
 
     /// Columns holding any water.
@@ -79,44 +86,43 @@ struct SceneRaster: Sendable {
         let labelled = f.label?.covers(x, y) ?? false
         withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
             for s in 0..<n {
-                var lo = top, hi = bottom
-                if edge {
-                    guard let (a, b) = model.waterChord(atX: Double(x) + (Double(s) + 0.5) / Double(n)) else { continue }
-                    lo = max(lo, a)
-                    hi = min(hi, b)
+                let chords = edge ? waterChords[x * n + s].count : 1
+                for r in 0..<chords {
+                    let (chordTop, chordBottom) = edge ? waterChords[x * n + s][r] : (top, bottom)
+                    let lo = max(top, chordTop), hi = min(bottom, chordBottom)
                     guard hi > lo else { continue }
-                }
-                inside += hi - lo
-                used += 1
-                // Surfaces above the segment's top cover all of it; those inside cut it, in order.
-                var mask = 0, cutCount = 0
-                for i in 0..<layerCount {
-                    let v = f.samples.height(layer: i, column: c, subcolumn: s)
-                    if v <= lo {
-                        mask |= 1 << i
-                    } else if v < hi {
-                        var j = cutCount
-                        while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
-                        cuts[j] = (v, i)
-                        cutCount += 1
+                    inside += hi - lo
+                    used += 1
+                    // Surfaces above the segment's top cover all of it; those inside cut it, in order.
+                    var mask = 0, cutCount = 0
+                    for i in 0..<layerCount {
+                        let v = f.samples.height(layer: i, column: c, subcolumn: s)
+                        if v <= lo {
+                            mask |= 1 << i
+                        } else if v < hi {
+                            var j = cutCount
+                            while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
+                            cuts[j] = (v, i)
+                            cutCount += 1
+                        }
                     }
-                }
-                // Each segment shows its layer set, with the rider after its layer.
-                var a = lo
-                for j in 0..<cutCount {
-                    let (v, i) = cuts[j]
-                    let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
+                    // Each segment shows its layer set, with the rider after its layer.
+                    var a = lo
+                    for j in 0..<cutCount {
+                        let (v, i) = cuts[j]
+                        let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
+                        sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                                 b: sum.b + color.b * length, a: sum.a + color.a * length)
+                        mask |= 1 << i
+                        a = v
+                    }
+                    let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
                     sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                              b: sum.b + color.b * length, a: sum.a + color.a * length)
-                    mask |= 1 << i
-                    a = v
-                }
-                let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
-                sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
-                                         b: sum.b + color.b * length, a: sum.a + color.a * length)
-                if labelled {
-                    let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
-                    submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                    if labelled {
+                        let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
+                        submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                    }
                 }
             }
         }
@@ -133,8 +139,7 @@ struct SceneRaster: Sendable {
     func subcolumnsReachWater(_ x: Int, _ y: Int) -> Bool {
         let n = SceneRaster.subsamples
         for s in 0..<n {
-            guard let (a, b) = model.waterChord(atX: Double(x) + (Double(s) + 0.5) / Double(n)) else { continue }
-            if min(Double(y + 1), b) > max(Double(y), a) { return true }
+            for (a, b) in waterChords[x * n + s] where min(Double(y + 1), b) > max(Double(y), a) { return true }
         }
         return false
     }

@@ -88,7 +88,7 @@ extension LottieBezier {
     static let quarterArc = 0.5522847498307936
 
     /// An outline figure, clockwise on screen, with 2 decimals. Circular arcs are cubics within
-    /// 0.03 % of the radius.
+    /// 0.03 % of the radius. A path figure's first polygon only: `figures` gives them all.
     static func figure(_ figure: OutlineFigure) -> LottieBezier {
         var path = LottieBezier(decimals: 2)
         let k = quarterArc
@@ -125,8 +125,22 @@ extension LottieBezier {
             path.setOutTangent(PathPoint(0, -c))
         case let .polygon(points):
             for p in points { path.append(p) }
+        case let .path(polygons, _, _):
+            for p in polygons.first ?? [] { path.append(p) }
+            path.closeOnFirst()
         }
         return path
+    }
+
+    /// An outline figure as closed paths: one per polygon of a path shape, else `figure(_:)`.
+    static func figures(_ figure: OutlineFigure) -> [LottieBezier] {
+        guard case let .path(polygons, _, _) = figure else { return [self.figure(figure)] }
+        return polygons.map { points in
+            var path = LottieBezier(decimals: 2)
+            for p in points { path.append(p) }
+            path.closeOnFirst()
+            return path
+        }
     }
 
     /// The label's glyph contours moved by (dx, dy), one closed path each, with 2 decimals.

@@ -105,9 +105,18 @@ struct LottieDocument {
         // Layers, top first. Without a water region (a border and gap that fill the shape) only the
         // border and the background show.
         var layers: [[(String, JSONNode)]] = []
-        if let border = config.border, let ring = model.outline.figure(inset: model.borderWidth / 2) {
+        let pathOutline = model.outline.figure(inset: 0).flatMap { figure -> OutlineFigure? in
+            if case .path = figure { return figure } else { return nil }
+        }
+        if let border = config.border, let outline = pathOutline {
+            // A path's ring: a round-joined stroke twice the ring's width along the outline, matted
+            // by the outline's fill.
+            layers += [outlineMatte(outline, name: "border matte"),
+                       shapeLayer("border", [group(LottieBezier.figures(outline).map(path)
+                           + [stroke("border", border.color, width: 2 * model.borderWidth, roundJoin: true, slots: slots)])]) + [("tt", .int(1))]]
+        } else if let border = config.border, let ring = model.outline.figure(inset: model.borderWidth / 2) {
             layers.append(shapeLayer("border", [group([path(LottieBezier.figure(ring)),
-                                                       stroke("border", border.color, width: model.borderWidth, slots: slots)])]))
+                                                      stroke("border", border.color, width: model.borderWidth, slots: slots)])]))
         }
         var assets: [JSONNode] = []
         if let figure = model.outline.figure(inset: model.waterInset) {
@@ -120,10 +129,16 @@ struct LottieDocument {
                 // track matte: a mask would clip each layer on its own, so where overlapping layers
                 // meet the edge their partial coverages would add up.
                 assets.insert(.object([("id", .string("water")), ("layers", LottieDocument.layerList(water, frames: frames))]), at: 0)
-                var matte = shapeLayer("shape", [group([path(LottieBezier.figure(figure)), fill(RGBA(255, 255, 255))])])
-                matte.append(("td", .int(1)))
-                layers += [matte, [("ty", .int(0)), ("nm", .string("water")), ("refId", .string("water")), ("ks", .object([])),
-                                   ("w", .int(config.width)), ("h", .int(config.height)), ("tt", .int(1))]]
+                if case let .path(_, evenOdd, inset) = figure, inset > 0 {
+                    // A path shrunk by an inset: a luminance matte, the outline's fill in white
+                    // under a round-joined black stroke twice the inset wide.
+                    var matte = shapeLayer("shape", [group(LottieBezier.figures(figure).map(path)
+                        + [stroke(RGBA(0, 0, 0), width: 2 * inset, roundJoin: true), fill(RGBA(255, 255, 255), evenOdd: evenOdd)])])
+                    matte.append(("td", .int(1)))
+                    layers += [matte, precomposition("water") + [("tt", .int(3))]]
+                } else {
+                    layers += [outlineMatte(figure, name: "shape"), precomposition("water") + [("tt", .int(1))]]
+                }
             }
         }
         if themes.contains(where: { ($0.colors["background"]?.a ?? 0) > 0 }) {
@@ -236,6 +251,20 @@ struct LottieDocument {
 
     // MARK: Layers
 
+    /// A track matte (`td` 1) of `figure`'s fill, by its fill rule.
+    func outlineMatte(_ figure: OutlineFigure, name: String) -> [(String, JSONNode)] {
+        var evenOdd = false
+        if case let .path(_, rule, _) = figure { evenOdd = rule }
+        var matte = shapeLayer(name, [group(LottieBezier.figures(figure).map(path) + [fill(RGBA(255, 255, 255), evenOdd: evenOdd)])])
+        matte.append(("td", .int(1)))
+        return matte
+    }
+
+    /// A layer showing the precomposition `id` over the whole canvas.
+    func precomposition(_ id: String) -> [(String, JSONNode)] {
+        [("ty", .int(0)), ("nm", .string(id)), ("refId", .string(id)), ("ks", .object([])), ("w", .int(config.width)), ("h", .int(config.height))]
+    }
+
     /// A shape layer's members.
     func shapeLayer(_ name: String, _ shapes: [JSONNode]) -> [(String, JSONNode)] {
         [("ty", .int(4)), ("nm", .string(name)), ("ks", .object([])), ("shapes", .array(shapes))]
@@ -335,10 +364,19 @@ struct LottieDocument {
         .object([("ty", .string("sh")), ("ks", LottieDocument.still(bezier.json))])
     }
 
-    /// A fill of `color` at its alpha times `opacity`, unslotted (the mattes' white).
-    func fill(_ color: RGBA, opacity: Double = 1) -> JSONNode {
+    /// A fill of `color` at its alpha times `opacity`, unslotted (the mattes' white), by the fill rule.
+    func fill(_ color: RGBA, opacity: Double = 1, evenOdd: Bool = false) -> JSONNode {
         .object([("ty", .string("fl")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
-                 ("o", LottieDocument.still(.number(LottieDocument.opacity(color, opacity))))])
+                 ("o", LottieDocument.still(.number(LottieDocument.opacity(color, opacity))))]
+                + (evenOdd ? [("r", .int(2))] : []))
+    }
+
+    /// An unslotted stroke of `color` (a matte's black), `width` output pixels wide.
+    func stroke(_ color: RGBA, width: Double, roundJoin: Bool = false) -> JSONNode {
+        .object([("ty", .string("st")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
+                 ("o", LottieDocument.still(.number(LottieDocument.opacity(color, 1)))),
+                 ("w", LottieDocument.still(.number(LottieBezier.round(width, decimals: 3)))),
+                 ("lc", .int(roundJoin ? 2 : 1)), ("lj", .int(roundJoin ? 2 : 1)), ("ml", .int(10))])
     }
 
     /// A fill of the colour slot `id` (showing `color`) at its alpha times `opacity`; the opacity

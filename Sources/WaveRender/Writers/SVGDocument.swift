@@ -119,13 +119,21 @@ struct SVGDocument {
             } else {
                 // A mask rather than a clip path: browsers clip each shape in a clipped group on its
                 // own, so where overlapping layers meet the edge their partial coverages would add up.
-                defs.append("<mask id=\"\(p)c\" style=\"mask-type:alpha\">\(shape(figure))</mask>")
+                defs.append(waterMask(figure, id: "\(p)c"))
                 body.append("<g mask=\"url(#\(p)c)\">" + water.joined() + "</g>")
             }
         }
 
         // The border ring: the outline less the outline shrunk by the ring's width.
-        if let border = config.border, let outer = scene.model.outline.figure(inset: 0) {
+        if let border = config.border, case let .path(_, evenOdd, _)? = scene.model.outline.figure(inset: 0),
+           let outer = scene.model.outline.figure(inset: 0) {
+            // A path's ring: a round-joined stroke twice the ring's width along the outline,
+            // clipped to the inside.
+            let d = outlinePath(outer)
+            defs.append("<clipPath id=\"\(p)r\"><path d=\"\(d)\"\(evenOdd ? " clip-rule=\"evenodd\"" : "")/></clipPath>")
+            body.append("<path d=\"\(d)\" fill=\"none\"\(style("stroke", "border")) stroke-width=\"\(number(2 * scene.model.borderWidth))\""
+                        + " stroke-linejoin=\"round\" clip-path=\"url(#\(p)r)\"/>")
+        } else if let border = config.border, let outer = scene.model.outline.figure(inset: 0) {
             var d = outlinePath(outer)
             if let inner = scene.model.outline.figure(inset: scene.model.borderWidth) { d += outlinePath(inner) }
             body.append("<path d=\"\(d)\" fill-rule=\"evenodd\"\(style(fill: "border"))/>")
@@ -211,9 +219,30 @@ struct SVGDocument {
                 path.number(q.x)
                 path.number(q.y)
             }
+        case let .path(polygons, _, _):
+            for (j, points) in polygons.enumerated() {
+                if j > 0 { path.command("Z") }
+                for (k, q) in points.enumerated() {
+                    path.command(k == 0 ? "M" : "L")
+                    path.number(q.x)
+                    path.number(q.y)
+                }
+            }
         }
         path.command("Z")
         return path.text
+    }
+
+    /// The mask `id` that shows the water region `figure`. A path shrunk by an inset is its fill
+    /// less a round-joined stroke twice the inset wide, as a luminance mask (white fill, black
+    /// stroke); every other figure is an alpha mask of its fill.
+    func waterMask(_ figure: OutlineFigure, id: String) -> String {
+        guard case let .path(_, evenOdd, inset) = figure, inset > 0 else {
+            return "<mask id=\"\(id)\" style=\"mask-type:alpha\">\(shape(figure))</mask>"
+        }
+        let d = outlinePath(figure)
+        return "<mask id=\"\(id)\"><path d=\"\(d)\" fill=\"#fff\"\(evenOdd ? " fill-rule=\"evenodd\"" : "")/>"
+            + "<path d=\"\(d)\" fill=\"none\" stroke=\"#000\" stroke-width=\"\(number(2 * inset))\" stroke-linejoin=\"round\"/></mask>"
     }
 
     /// A clockwise arc of radius r to (x, y).
@@ -234,6 +263,8 @@ struct SVGDocument {
             return "<circle cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"\(number(r))\" fill=\"#fff\"/>"
         case .polygon:
             return "<path d=\"\(outlinePath(figure))\" fill=\"#fff\"/>"
+        case let .path(_, evenOdd, _):
+            return "<path d=\"\(outlinePath(figure))\" fill=\"#fff\"\(evenOdd ? " fill-rule=\"evenodd\"" : "")/>"
         }
     }
 

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The edges of closed polygons (output pixels, y downwards) filled by the nonzero or even-odd
+/// rule: the inside-test, the signed distance and the vertical chords of a path shape, all from
+/// the same edges, so that they agree exactly.
+struct PolygonEdges: Sendable {
+    /// Edge k runs from (ax[k], ay[k]) to (bx[k], by[k]).
+    let ax: [Double], ay: [Double], bx: [Double], by: [Double]
+    let evenOdd: Bool
+    /// The box holding every edge.
+    let bounds: Rect
+
+    /// The edges of `polygons`, each closed back to its first point.
+    init(_ polygons: [[PathPoint]], evenOdd: Bool) {
+        var ax: [Double] = [], ay: [Double] = [], bx: [Double] = [], by: [Double] = []
+        var lo = PathPoint(.infinity, .infinity), hi = PathPoint(-.infinity, -.infinity)
+        for polygon in polygons where polygon.count > 1 {
+            for (k, a) in polygon.enumerated() {
+                let b = polygon[(k + 1) % polygon.count]
+                lo = PathPoint(min(lo.x, a.x), min(lo.y, a.y))
+                hi = PathPoint(max(hi.x, a.x), max(hi.y, a.y))
+                guard a != b else { continue }
+                ax.append(a.x); ay.append(a.y); bx.append(b.x); by.append(b.y)
+            }
+        }
+        (self.ax, self.ay, self.bx, self.by) = (ax, ay, bx, by)
+        self.evenOdd = evenOdd
+        bounds = lo.x <= hi.x ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : Rect(x: 0, y: 0, width: 0, height: 0)
+    }
+
+    /// Whether the winding number `w` counts as inside under the fill rule.
+    @inline(__always)
+    func holds(_ w: Int) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
+
+    /// The distance from (x, y) to the nearest edge, negative inside: 1-Lipschitz everywhere.
+    func signedDistance(_ x: Double, _ y: Double) -> Double {
+        var best = Double.infinity, winding = 0
+        for k in ax.indices {
+            let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]
+            let ex = x1 - x0, ey = y1 - y0, px = x - x0, py = y - y0
+            let t = max(0, min(1, (px * ex + py * ey) / (ex * ex + ey * ey)))
+            let dx = px - t * ex, dy = py - t * ey
+            best = min(best, dx * dx + dy * dy)
+            // Crossings of the ray from (x, y) to the right, edges half-open in y.
+            if (y0 <= y) != (y1 <= y), x < x0 + (y - y0) * ex / ey { winding += ey > 0 ? 1 : -1 }
+        }
+        let d = best.squareRoot()
+        return holds(winding) ? -d : d
+    }
+
+    /// The intervals of column x inside the polygons and at least `inset` from every edge, top
+    /// first: the column's inside runs (edges half-open in x) less, for inset > 0, the stretch of
+    /// the column within `inset` of each edge (a disc at each end and a band along it).
+    func chords(x: Double, inset: Double) -> [(top: Double, bottom: Double)] {
+        var crossings: [(y: Double, turn: Int)] = []
+        for k in ax.indices {
+            let x0 = ax[k], x1 = bx[k]
+            guard (x0 <= x) != (x1 <= x) else { continue }
+            crossings.append((ay[k] + (x - x0) * (by[k] - ay[k]) / (x1 - x0), x1 > x0 ? 1 : -1))
+        }
+        crossings.sort { $0.y < $1.y || ($0.y == $1.y && $0.turn < $1.turn) }
+        var inside: [(top: Double, bottom: Double)] = []
+        var winding = 0, start = 0.0
+        for c in crossings {
+            let was = holds(winding)
+            winding += c.turn
+            let now = holds(winding)
+            if !was && now { start = c.y } else if was && !now, c.y > start { inside.append((start, c.y)) }
+        }
+        guard inset > 0, !inside.isEmpty else { return inside }
+        // The stretches near an edge, merged.
+        var near: [(top: Double, bottom: Double)] = []
+        let r2 = inset * inset
+        for k in ax.indices {
+            let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]
+            guard min(x0, x1) - inset <= x, max(x0, x1) + inset >= x else { continue }
+            var lo = Double.infinity, hi = -Double.infinity
+            for (cx, cy) in [(x0, y0), (x1, y1)] where abs(x - cx) <= inset {
+                let h = (r2 - (x - cx) * (x - cx)).squareRoot()
+                lo = min(lo, cy - h); hi = max(hi, cy + h)
+            }
+            // The band: 0 ≤ (p − a)·e ≤ |e|² and |(p − a) × e| ≤ inset·|e|, each linear in y.
+            let ex = x1 - x0, ey = y1 - y0, length = (ex * ex + ey * ey).squareRoot()
+            var blo = -Double.infinity, bhi = Double.infinity
+            func bound(_ slope: Double, _ value: Double, _ low: Double, _ high: Double) {
+                // low ≤ value + slope·y ≤ high.
+                if abs(slope) < 1e-15 {
+                    if value < low || value > high { blo = .infinity; bhi = -.infinity }
+                } else {
+                    let a = (low - value) / slope, b = (high - value) / slope
+                    blo = max(blo, min(a, b)); bhi = min(bhi, max(a, b))
+                }
+            }
+            bound(ey, (x - x0) * ex - y0 * ey, 0, length * length)
+            bound(-ex, (x - x0) * ey + y0 * ex, -inset * length, inset * length)
+            if blo <= bhi { lo = min(lo, blo); hi = max(hi, bhi) }
+            if lo <= hi { near.append((lo, hi)) }
+        }
+        near.sort { $0.top < $1.top }
+        var merged: [(top: Double, bottom: Double)] = []
+        for n in near {
+            if let last = merged.last, n.top <= last.bottom { merged[merged.count - 1].bottom = max(last.bottom, n.bottom) } else { merged.append(n) }
+        }
+        var out: [(top: Double, bottom: Double)] = []
+        for var run in inside {
+            for n in merged where n.bottom > run.top && n.top < run.bottom {
+                if n.top > run.top { out.append((run.top, n.top)) }
+                run.top = max(run.top, n.bottom)
+                if run.top >= run.bottom { break }
+            }
+            if run.top < run.bottom { out.append(run) }
+        }
+        return out
+    }
+}
