@@ -163,8 +163,11 @@ public final class APNGEncoder {
                 // Not after the first frame, which players treat differently. Not after a frame
                 // blended over the canvas: Pillow 13 then restores that frame itself (as if it were
                 // not disposed), which the spec does not allow but costs little to avoid (see
-                // "APNG encoding" in the README).
-                guard frames.count >= 2, last.blend != .over, candidates.effort > 0 else { continue }
+                // "APNG encoding" in docs/architecture.md). Not when the frame before the last was
+                // itself disposed (cleared or restored): Pillow (9.4 and 13) restores the canvas as
+                // it was before that disposal, not after it as the spec says.
+                guard frames.count >= 2, last.blend != .over, candidates.effort > 0,
+                      frames.count < 3 || frames[frames.count - 2].dispose == .none else { continue }
                 canvas = underLast
             }
             canvases[dispose] = canvas
