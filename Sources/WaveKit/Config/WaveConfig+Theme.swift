@@ -17,7 +17,4 @@ extension WaveConfig {
         let dark = themeColors["dark"]
         return ThemeColors(self).named.map { ThemeColor(name: $0.name, light: $0.color, dark: dark?[$0.name]) }
     }
-
-    /// Whether the preset has a dark twin that changes a colour the picture uses.
-    public var hasDarkTwin: Bool { themedColors.contains { $0.dark != nil && $0.dark != $0.light } }
 }
