@@ -231,7 +231,7 @@ struct LottieDocument {
         if let rider = config.rider {
             let (png, width, height) = try scene.riderPNG(rider, resolution: LottieDocument.riderResolution, format: "Lottie")
             let image: [(String, JSONNode)] = embedsImages
-                ? [("u", .string("")), ("p", .string("data:image/png;base64," + Data(png).base64EncodedString())), ("e", .int(1))]
+                ? [("u", .string("")), ("p", .string(DataURI.encode(png, mediaType: "image/png"))), ("e", .int(1))]
                 : [("u", .string("/i/")), ("p", .string(LottieDocument.riderImageName)), ("e", .int(0))]
             assets.append(.object([("id", .string("rider")), ("w", .int(width)), ("h", .int(height))] + image))
             layers.append(riderLayer(rider, imageWidth: width, imageHeight: height, levelKeyframes: levelKeyframes))

@@ -390,7 +390,7 @@ struct SVGDocument {
             "\(SVGMotion.percent(Double(k) / Double(n))){\(place(pose))}"
         }.joined() + "}")
         let png = try scene.riderPNG(rider, resolution: SVGDocument.riderResolution, format: "SVG").png
-        let href = "data:image/png;base64," + Data(png).base64EncodedString()
+        let href = DataURI.encode(png, mediaType: "image/png")
         let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         return "<g style=\"\(place(poses[0]));animation:\(motion.animation(p + "r", micros: motion.loopMicros))\">"
             + "<image x=\"\(number(-ax))\" y=\"\(number(-ay))\" width=\"\(number(rider.width))\" height=\"\(number(rider.height))\" href=\"\(href)\"/></g>"

@@ -255,7 +255,7 @@ enum PreviewPage {
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"
         }
-        let src = "data:\(o.format.mimeType);base64," + Data(r.bytes).base64EncodedString()
+        let src = DataURI.encode(r.bytes, mediaType: o.format.mimeType)
         func image(_ theme: String) -> String {
             "<div class=\"stage \(theme)\"><img src=\"\(src)\" width=\"\(r.shownWidth)\" height=\"\(r.shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\"><span>\(theme)</span></div>"
         }
