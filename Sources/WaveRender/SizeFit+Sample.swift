@@ -1,5 +1,7 @@
 import Foundation
+import WaveGIF
 import WaveKit
+import WaveWebP
 
 extension SizeFit {
     /// A cheap stand-in for a candidate's whole file, for searching: a few short windows of the
@@ -182,66 +184,10 @@ extension SizeFit {
         /// does not parse.
         static func imageSizes(_ b: [UInt8], format: OutputFormat) -> [(start: Int, size: Int)]? {
             switch format {
-            case .gif: return gifImageSizes(b)
-            case .webp: return webpImageSizes(b)
+            case .gif: return GIFLayout.imageSizes(b)
+            case .webp: return WebPLayout.imageSizes(b)
             case .apng, .svg, .lottie, .dotlottie: return nil
             }
-        }
-
-        static func gifImageSizes(_ b: [UInt8]) -> [(start: Int, size: Int)]? {
-            guard b.count > 13 else { return nil }
-            var p = 13
-            if b[10] & 0x80 != 0 { p += 3 << (Int(b[10] & 7) + 1) }
-            var images: [(start: Int, size: Int)] = []
-            var last = p, time = 0, delay = 0
-            func skipBlocks() -> Bool {
-                while p < b.count && b[p] != 0 { p += Int(b[p]) + 1 }
-                p += 1
-                return p <= b.count
-            }
-            while p < b.count {
-                switch b[p] {
-                case 0x21:
-                    guard p + 1 < b.count else { return nil }
-                    if b[p + 1] == 0xF9, p + 5 < b.count { delay = Int(b[p + 4]) | Int(b[p + 5]) << 8 }
-                    p += 2
-                    guard skipBlocks() else { return nil }
-                case 0x2C:
-                    guard p + 10 < b.count else { return nil }
-                    let flags = b[p + 9]
-                    p += 10
-                    if flags & 0x80 != 0 { p += 3 << (Int(flags & 7) + 1) }
-                    p += 1
-                    guard skipBlocks() else { return nil }
-                    images.append((time, p - last))
-                    last = p
-                    time += delay
-                case 0x3B:
-                    p = b.count
-                default:
-                    return nil
-                }
-            }
-            return images
-        }
-
-        static func webpImageSizes(_ b: [UInt8]) -> [(start: Int, size: Int)]? {
-            guard b.count > 12, b[0..<4].elementsEqual("RIFF".utf8), b[8..<12].elementsEqual("WEBP".utf8) else { return nil }
-            func le(_ at: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 | Int(b[at + $1]) << (8 * $1) } }
-            var p = 12, time = 0
-            var images: [(start: Int, size: Int)] = []
-            while p + 8 <= b.count {
-                let size = le(p + 4, 4)
-                let end = p + 8 + size + (size & 1)
-                guard end <= b.count else { return nil }
-                if b[p..<(p + 4)].elementsEqual("ANMF".utf8) {
-                    guard size >= 16 else { return nil }
-                    images.append((time, end - p))
-                    time += le(p + 8 + 12, 3)
-                }
-                p = end
-            }
-            return images.isEmpty ? nil : images
         }
     }
 }
