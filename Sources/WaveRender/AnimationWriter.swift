@@ -44,7 +44,8 @@ extension AnimationWriter {
 public final class RasterFrame {
     /// The frame's position in the loop (0-based).
     public private(set) var index = 0
-    /// Palette indices, `width` × `height`, row by row.
+    /// Palette indices, `width` × `height`, row by row; with `isTrueColor`, the straight RGBA
+    /// bytes themselves (4 a pixel).
     public private(set) var indices: [UInt8] = []
     /// How long the frame shows, in its format's unit (`FrameTiming.unit`).
     public private(set) var delay = 0
@@ -52,15 +53,20 @@ public final class RasterFrame {
     /// pixel's color is blended against `gif.matte`; empty when the renderer marks none.
     public private(set) var matte: [UInt8] = []
     public let palette: Palette
+    /// Whether the frame is drawn in true color (a scene with gradients for WebP or PNG,
+    /// `FrameRenderer.drawsTrueColor`): no palette holds its colors.
+    public let isTrueColor: Bool
     private var expanded: [UInt8] = []
     private var expandedIndex = -1
 
-    init(palette: Palette) {
+    init(palette: Palette, trueColor: Bool = false) {
         self.palette = palette
+        isTrueColor = trueColor
     }
 
     /// Straight-alpha RGBA bytes of the frame.
     public var rgba: [UInt8] {
+        if isTrueColor { return indices }
         if expandedIndex != index {
             palette.expand(indices, into: &expanded)
             expandedIndex = index

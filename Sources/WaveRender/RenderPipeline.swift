@@ -90,7 +90,7 @@ public struct RenderPipeline: Sendable {
     }
 
     private func drawFrames(_ raster: FrameRenderer, into writers: [any AnimationWriter]) throws(RenderError) {
-        let frame = RasterFrame(palette: raster.palette)
+        let frame = RasterFrame(palette: raster.palette, trueColor: raster.drawsTrueColor)
         let delays = raster.timing.delays
         do {
             try raster.renderAll(threads: threads) { k, indices, matte in

@@ -132,7 +132,7 @@ extension SizeFit {
             let writer = format.writer(for: config)
             try writer.begin(scene.animation, raster: scene.raster)
             let delay = scene.raster.timing.delays[0]
-            let frame = RasterFrame(palette: scene.raster.palette)
+            let frame = RasterFrame(palette: scene.raster.palette, trueColor: scene.raster.drawsTrueColor)
             for (k, drawn) in scene.frames.enumerated() {
                 frame.show(k, indices: drawn.indices, matte: drawn.matte, delay: delay)
                 try writer.add(frame)

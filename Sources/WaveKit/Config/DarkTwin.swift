@@ -54,9 +54,16 @@ extension WaveConfig {
         return nil
     }
 
+    /// Whether the dark entry `key` may be a gradient (the background's and the layers' colors).
+    static func takesGradient(_ key: String) -> Bool {
+        key == "background" || (key.hasPrefix("layers[") && key.hasSuffix("].color"))
+    }
+
     /// Whether `value` is a color the dark entry `key` takes (`gif.matte` must be opaque).
     static func darkValueIsColor(_ value: JSONNode, key: String) -> Bool {
-        guard case let .string(s) = value.value, let c = RGBA(parsing: s) else { return false }
+        guard case let .string(s) = value.value else { return false }
+        if takesGradient(key) { return Paint(parsing: s) != nil }
+        guard let c = RGBA(parsing: s) else { return false }
         return key != "gif.matte" || c.a == 255
     }
 
@@ -70,7 +77,9 @@ extension WaveConfig {
                 r.fail(at, problem)
                 continue
             }
-            if let c = r.color(value, at: at, default: .transparent), key == "gif.matte", c.a != 255 {
+            if takesGradient(key) {
+                _ = r.paint(value, at: at, default: .flat(.transparent))
+            } else if let c = r.color(value, at: at, default: .transparent), key == "gif.matte", c.a != 255 {
                 r.fail(at, "must be an opaque color, got \(c)")
             }
         }

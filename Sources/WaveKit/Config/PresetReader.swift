@@ -106,6 +106,29 @@ struct PresetReader {
         return c
     }
 
+    /// A paint: a color (see `color`) or a `linear-gradient(…)` (see `CSSGradient`).
+    mutating func paint(_ node: JSONNode?, at path: String, default value: Paint?) -> Paint? {
+        guard let node else {
+            if value == nil { fail(path, "is required") }
+            return value
+        }
+        if case let .string(s) = node.value, CSSGradient.looksLikeGradient(s) {
+            switch CSSGradient.parse(s) {
+            case let .success(g): return .linear(g)
+            case let .failure(problem):
+                fail(path, "expected a color or a linear-gradient(), got \(describe(node)): \(problem.message)")
+                return value
+            }
+        }
+        guard case let .string(s) = node.value, let c = RGBA(parsing: s) else {
+            var advice: String?
+            if case let .string(s) = node.value { advice = RGBA.advice(for: s) }
+            fail(path, "expected a color (\(PresetReader.colorForms)) or a linear-gradient(), got \(describe(node))\(advice.map { " (\($0))" } ?? "")")
+            return value
+        }
+        return .flat(c)
+    }
+
     /// The color forms a message about a color names.
     static let colorForms = "#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\""
 

@@ -18,7 +18,7 @@ extension WaveConfig {
     public static let riderKeys = ["image", "width", "x", "layer", "anchor", "tilt", "sink"]
     public static let labelKeys = ["text", "font", "size", "color", "colorOnWater", "position", "stroke"]
     public static let strokeKeys = ["width", "color"]
-    public static let gifKeys = ["edges", "matte", "lossy", "colors"]
+    public static let gifKeys = ["edges", "matte", "lossy", "colors", "dither"]
     public static let webpKeys = ["lossless", "quality", "effort"]
     public static let apngKeys = ["effort"]
     public static var shapeKeywords: [String] { Shape.Kind.allCases.map(\.rawValue) }
@@ -114,7 +114,8 @@ extension WaveConfig {
         let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
         let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
 
-        let background = r.color(root["background"], at: "background", default: .transparent) ?? .transparent
+        let backgroundPaint = r.paint(root["background"], at: "background", default: .flat(.transparent)) ?? .flat(.transparent)
+        let background = backgroundPaint.representativeColor
 
         let edgeStep = r.number(root["edgeStep"], at: "edgeStep", default: defaultEdgeStep, in: edgeStepRange)
 
@@ -202,6 +203,13 @@ extension WaveConfig {
             if gif.matte.a != 255 { r.fail("gif.matte", "must be an opaque color, got \(gif.matte)") }
             gif.lossy = r.integer(node["lossy"], at: "gif.lossy", default: 0, in: 0...GIFOptions.maximumLossy)
             gif.colors = r.integer(node["colors"], at: "gif.colors", default: 256, in: GIFOptions.minimumColors...256)
+            if let dither = node["dither"] {
+                if case let .bool(on) = dither.value {
+                    gif.dither = on ? 1 : 0
+                } else {
+                    gif.dither = r.number(dither, at: "gif.dither", default: 0, in: 0...1)
+                }
+            }
         }
         var apng = APNGOptions()
         if let node = root["apng"], r.object(node, at: "apng") {
@@ -230,6 +238,7 @@ extension WaveConfig {
             loops: loops, background: background, edgeStep: edgeStep, shape: shape, outline: outline, border: border, box: box,
             level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
         config.live = live
+        config.backgroundGradient = backgroundPaint.gradient
         return .success(config)
     }
 
@@ -423,7 +432,7 @@ extension WaveConfig {
             let path = "layers[\(i)]"
             guard r.object(item, at: path) else { return defaultLayer }
             r.checkKeys(item, at: path, allowed: layerKeys)
-            let color = r.color(item["color"], at: path + ".color", default: nil) ?? defaultLayerColor
+            let paint = r.paint(item["color"], at: path + ".color", default: nil) ?? .flat(defaultLayerColor)
             let opacity = r.number(item["opacity"], at: path + ".opacity", default: 1, in: 0...1)
             let amplitude = r.length(item["amplitude"], at: path + ".amplitude", default: 0.05, reference: box.height,
                                      scale: scale, in: 0...1, rangeText: "between 0 and 1 of the box height")
@@ -433,8 +442,10 @@ extension WaveConfig {
             let speed = r.number(item["speed"], at: path + ".speed", default: 0.5, in: -100...100)
             let offset = r.length(item["offset"], at: path + ".offset", default: 0, reference: box.height,
                                   scale: scale, in: -1...1, rangeText: "between -1 and 1 of the box height")
-            return Layer(color: color, opacity: opacity, amplitude: amplitude, wavelength: max(wavelength, 1e-3),
-                         phase: phase, speed: speed, offset: offset)
+            var layer = Layer(color: paint.representativeColor, opacity: opacity, amplitude: amplitude,
+                              wavelength: max(wavelength, 1e-3), phase: phase, speed: speed, offset: offset)
+            layer.gradient = paint.gradient
+            return layer
         }
     }
 }

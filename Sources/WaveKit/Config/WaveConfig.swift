@@ -23,8 +23,11 @@ public struct WaveConfig: Equatable, Sendable {
     public var speedTolerance: Double
     /// Times the animation plays; 0 = forever.
     public var loops: Int
-    /// Canvas color; alpha 0 means a transparent background.
+    /// Canvas color; alpha 0 means a transparent background. With `backgroundGradient`, the
+    /// gradient's mean color (what stands for it where one color must do).
     public var background: RGBA
+    /// A `linear-gradient()` painting the canvas (its box: the whole canvas), or nil.
+    public var backgroundGradient: LinearGradient?
     /// Largest difference, in 8-bit levels of any channel, between neighbouring shades of an
     /// anti-aliased edge (the palette's ramp step): larger gives fewer colors and smaller files.
     public var edgeStep: Double
@@ -86,6 +89,19 @@ public struct WaveConfig: Equatable, Sendable {
 }
 
 extension WaveConfig {
+    /// Whether the background or any layer is painted with a gradient, so pixels of one region
+    /// differ in color and frames are drawn in true color.
+    public var hasGradient: Bool { backgroundGradient != nil || layers.contains { $0.gradient != nil } }
+
+    /// The background's paint.
+    public var backgroundPaint: Paint { backgroundGradient.map(Paint.linear) ?? .flat(background) }
+
+    /// The box a layer's gradient spans: the shape's outline box.
+    public var layerGradientBox: Rect { outline }
+
+    /// The box the background's gradient spans: the canvas.
+    public var canvasBox: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+
     /// The default `edgeStep`: edges as smooth as 8-bit color shows them.
     public static let defaultEdgeStep = 3.0
     /// The range `edgeStep` may take.
@@ -216,7 +232,11 @@ public enum LevelAnimation: Equatable, Sendable {
 
 /// One sine layer: surface(x, t) = y0 + offset − amplitude × sin(2π((x − box.x)/wavelength + phase − speed × t)).
 public struct Layer: Equatable, Sendable {
+    /// The layer's color; with `gradient`, the gradient's mean color (what stands for it where one
+    /// color must do).
     public var color: RGBA
+    /// A `linear-gradient()` over the shape's outline box painting the layer, or nil.
+    public var gradient: LinearGradient?
     /// 0…1, multiplies the color's own alpha.
     public var opacity: Double
     /// Crest height in output pixels.
@@ -240,6 +260,9 @@ public struct Layer: Equatable, Sendable {
         self.speed = speed
         self.offset = offset
     }
+
+    /// The layer's paint.
+    public var paint: Paint { gradient.map(Paint.linear) ?? .flat(color) }
 }
 
 /// GIF-only choices.
@@ -265,6 +288,10 @@ public struct GIFOptions: Equatable, Sendable {
     /// shades `edgeStep` asks for), the edge shades are chosen again where the scene's pixels fall:
     /// fewer entries code shorter. 256 (the default) keeps every shade.
     public var colors: Int
+    /// Strength of the ordered dither a gradient scene's colors get before they are matched to the
+    /// table, 0 (off, the default) to 1 (`true`: a full step of the table's spacing); scenes
+    /// without gradients are not dithered.
+    public var dither: Double = 0
 
     /// The smallest `colors`: the background, the water and the entry that keeps unchanged pixels.
     public static let minimumColors = 3

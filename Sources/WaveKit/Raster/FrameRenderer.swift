@@ -28,6 +28,13 @@ public final class FrameRenderer: Sendable {
     let baseMatte: [UInt8]
     let fullMatte: [UInt8]
     let flatMatte: [UInt8]
+    /// The true-color frames of a scene with gradients (nil without), and for a GIF the table its
+    /// colors are matched to.
+    let gradient: GradientRaster?
+    let gradientPalette: GradientPalette?
+    /// Whether `render` draws straight RGBA bytes (4 a pixel) rather than palette indices: a scene
+    /// with gradients drawn for WebP or PNG, whose colors no palette holds.
+    public let drawsTrueColor: Bool
 
     /// Prepares the frames of `config` for `format`; `label` holds the label's text coverage, placed,
     /// for every text its frames show. `fullPaletteUsage`, when given, is what `usage()` returns for
@@ -50,7 +57,21 @@ public final class FrameRenderer: Sendable {
         let model = scene.model
         var (palette, lookup, bgIndex, refit) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
         let budget = FrameRenderer.entries(for: config.gif.colors, palette)
-        if case .gif = target, config.gif.colors < 256, palette.colors.count > budget {
+        var gradient: GradientRaster?, gradientPalette: GradientPalette?
+        if config.hasGradient {
+            let raster = GradientRaster(scene: scene, target: target)
+            gradient = raster
+            if case .gif = target {
+                let table = GradientPalette(counts: raster.colorCounts(frames: timing.frameCount), colors: config.gif.colors,
+                                            dither: config.gif.dither)
+                gradientPalette = table
+                palette = table.palette
+            }
+        }
+        self.gradient = gradient
+        self.gradientPalette = gradientPalette
+        drawsTrueColor = gradient != nil && target == .rgba
+        if case .gif = target, gradient == nil, config.gif.colors < 256, palette.colors.count > budget {
             // Fewer entries than the shades need: count where the loop's pixels fall on the full
             // palette, and choose the shades again there.
             var full = config
@@ -63,7 +84,7 @@ public final class FrameRenderer: Sendable {
         flatLookup = lookup
 
         // Only a lossy GIF coder reads the plane.
-        let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil && config.gif.lossy > 0
+        let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil && config.gif.lossy > 0 && gradient == nil
         marksMatte = marks
         var base = [UInt8](repeating: 0, count: config.width * config.height)
         var baseMarks = marks ? base : []
@@ -218,6 +239,11 @@ public final class FrameRenderer: Sendable {
     /// exactly and mapped to its nearest palette entry. The rider and label are drawn last, over
     /// their rectangles. This loop runs for every frame, so it works on raw buffers.
     public func render(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
+        if let gradient {
+            renderGradient(gradient, frame: frame, into: &out, cache: &cache)
+            matte.removeAll(keepingCapacity: true)
+            return
+        }
         let width = config.width, height = config.height
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
@@ -306,6 +332,23 @@ public final class FrameRenderer: Sendable {
                     }
                 }
             }
+        }
+    }
+
+    /// Draws a frame of a scene with gradients: straight RGBA bytes (`drawsTrueColor`), or for a GIF
+    /// each pixel's stored color matched to the table the loop's colors chose.
+    func renderGradient(_ gradient: GradientRaster, frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
+        guard let table = gradientPalette else {
+            gradient.render(frame: frame, of: timing.frameCount, into: &out)
+            return
+        }
+        var rgba: [UInt8] = []
+        gradient.render(frame: frame, of: timing.frameCount, into: &rgba)
+        let width = config.width
+        out.removeAll(keepingCapacity: true)
+        out.reserveCapacity(width * config.height)
+        for p in 0..<(width * config.height) {
+            out.append(table.index(rgba[p * 4], rgba[p * 4 + 1], rgba[p * 4 + 2], rgba[p * 4 + 3], x: p % width, y: p / width, cache: &cache))
         }
     }
 

@@ -70,7 +70,10 @@ struct SceneRaster: Sendable {
     /// On the water region's edge only the part of each sub-column inside the region counts, so the
     /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
     /// are mixed by area.
-    func color(_ x: Int, _ y: Int, _ f: Frame) -> PremultipliedColor {
+    ///
+    /// `local`, for a scene with gradients, holds the colors at the pixel's center (`ScenePaint`);
+    /// without it the colors are the model's flat ones.
+    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil) -> PremultipliedColor {
         let p = y * config.width + x
         let w = Double(coverage.water[p])
         let n = SceneRaster.subsamples
@@ -110,13 +113,15 @@ struct SceneRaster: Sendable {
                     var a = lo
                     for j in 0..<cutCount {
                         let (v, i) = cuts[j]
-                        let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
+                        let color = local?.composite(mask, rider: riderColor, afterLayer: riderLayer)
+                            ?? model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
                         sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                                  b: sum.b + color.b * length, a: sum.a + color.a * length)
                         mask |= 1 << i
                         a = v
                     }
-                    let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
+                    let color = local?.composite(mask, rider: riderColor, afterLayer: riderLayer)
+                        ?? model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
                     sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                              b: sum.b + color.b * length, a: sum.a + color.a * length)
                     if labelled {
@@ -129,8 +134,9 @@ struct SceneRaster: Sendable {
         // The average over the part of the pixel inside the water region (its area, w, comes from
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
-        var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
+        var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : local?.background ?? model.background
         if labelled, let label = f.label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
+        if let local { return mix(water: water, w, ring: Double(coverage.border[p]), background: local.background, ringColor: local.ring) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
@@ -148,8 +154,15 @@ struct SceneRaster: Sendable {
     /// the border ring, and the rest showing the background.
     @inline(__always)
     func mix(water: PremultipliedColor, _ w: Double, ring b: Double) -> PremultipliedColor {
+        mix(water: water, w, ring: b, background: model.background, ringColor: model.ringColor)
+    }
+
+    /// `mix(water:_:ring:)` with the background's and the ring's colors given (a gradient scene's at
+    /// the pixel).
+    @inline(__always)
+    func mix(water: PremultipliedColor, _ w: Double, ring b: Double, background: PremultipliedColor,
+             ringColor: PremultipliedColor) -> PremultipliedColor {
         let rest = max(0, 1 - w - b)
-        let background = model.background, ringColor = model.ringColor
         return PremultipliedColor(r: background.r * rest + water.r * w + ringColor.r * b,
                                   g: background.g * rest + water.g * w + ringColor.g * b,
                                   b: background.b * rest + water.b * w + ringColor.b * b,
@@ -228,11 +241,11 @@ func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor])
 /// Lloyd's iterations: each weighted point goes to its nearest center (squared distance, the first
 /// of equals), and each center from `fixed` on that points go to becomes `settle(i, mean, centers)`,
 /// the weighted mean of its points as the caller stores it (nil: it stays), until no center moves
-/// (at most 50 rounds). Centers before `fixed` stay and still take their points.
-func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)],
+/// (at most `rounds` rounds). Centers before `fixed` stay and still take their points.
+func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)], rounds: Int = 50,
                      settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
     guard fixed < centers.count, !points.isEmpty else { return }
-    for _ in 0..<50 {
+    for _ in 0..<rounds {
         var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
         for (v, w) in points {
             var best = 0, bestDistance = Double.infinity
@@ -266,8 +279,13 @@ func medianCut(_ colors: [PremultipliedColor], count: Int, byError: Bool = false
 /// `colors`) of showing every color at its box's mean after each cut: `errors[c]` with `c` boxes
 /// (`errors[0]` is unused, infinite).
 func medianCutWithErrors(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
-    guard !colors.isEmpty, count > 0 else { return ([], [.infinity]) }
-    var points = CountedColor.counting(colors)
+    medianCutWithErrors(counted: CountedColor.counting(colors), count: count, byError: byError)
+}
+
+/// `medianCutWithErrors` over colors already counted (distinct, in key order, weighted).
+func medianCutWithErrors(counted: [CountedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
+    guard !counted.isEmpty, count > 0 else { return ([], [.infinity]) }
+    var points = counted
     func widest(_ r: Range<Int>) -> (width: Double, axis: Int) {
         var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
         for p in points[r] {

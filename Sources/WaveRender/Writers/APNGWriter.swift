@@ -10,6 +10,8 @@ public final class APNGWriter: AnimationWriter {
     public let frames = FrameRequest.raster(.apng)
     private let effort: Int
     private var encoder: APNGEncoder?
+    /// The encoder of a scene with gradients, whose frames come in true color.
+    private var trueColor: TrueColorAPNGEncoder?
     public private(set) var notes: [String] = []
     public private(set) var images: Int?
 
@@ -19,6 +21,14 @@ public final class APNGWriter: AnimationWriter {
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
         guard let raster else { throw RenderError(.failure, ["APNG: no frames to encode"]) }
+        if raster.drawsTrueColor {
+            let config = raster.config
+            trueColor = try wrap { () throws(APNGError) in
+                try TrueColorAPNGEncoder(width: config.width, height: config.height,
+                                         options: APNGEncoder.Options(effort: effort, loops: config.loops, ticksPerSecond: 1000))
+            }
+            return
+        }
         encoder = try wrap { () throws(APNGError) in try APNGWriter.encoder(raster, effort: effort) }
     }
 
@@ -31,11 +41,22 @@ public final class APNGWriter: AnimationWriter {
     }
 
     public func add(_ frame: RasterFrame) throws(RenderError) {
+        if let trueColor {
+            try wrap { () throws(APNGError) in try trueColor.add(rgba: frame.rgba, delay: frame.delay) }
+            return
+        }
         guard let encoder else { throw RenderError(.failure, ["APNG: frame before begin"]) }
         try wrap { () throws(APNGError) in try encoder.add(frame.indices, delay: frame.delay) }
     }
 
     public func finish() throws(RenderError) -> [UInt8] {
+        if let trueColor {
+            let bytes = try wrap { () throws(APNGError) in try trueColor.finish() }
+            let s = trueColor.stats
+            images = s.framesWritten
+            notes.append("APNG: \(s.framesWritten) true-color images for \(s.framesIn) frames (\(s.framesMerged) merged), effort \(effort)")
+            return bytes
+        }
         guard let encoder else { throw RenderError(.failure, ["APNG: finish before begin"]) }
         let bytes = try wrap { () throws(APNGError) in try encoder.finish() }
         let s = encoder.stats

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The frames of a scene with gradients, in true color: every paint takes its color at each pixel's
+/// center (`ScenePaint`), and the pixel mixes the colors of the layer sets, the ring and the
+/// background by the exact coverage `SceneRaster.color` computes. Pixels are stored as the target
+/// stores them (`RenderTarget.store`: straight RGBA, or a GIF's matte, cut or dithered edges), a
+/// transparent pixel as four zero bytes.
+struct GradientRaster: Sendable {
+    let scene: SceneRaster
+    let paint: ScenePaint
+    let target: RenderTarget
+    /// Stored RGBA of every pixel with no layer over it, and with every layer over it.
+    let baseFrame: [UInt8]
+    let fullFrame: [UInt8]
+
+    init(scene: SceneRaster, target: RenderTarget) {
+        self.scene = scene
+        self.target = target
+        let paint = ScenePaint(config: scene.config)
+        self.paint = paint
+        let config = scene.config, coverage = scene.coverage
+        var base = [UInt8](repeating: 0, count: config.width * config.height * 4)
+        var full = base
+        for y in 0..<config.height {
+            for x in 0..<config.width {
+                let i = y * config.width + x
+                let local = paint.colors(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+                let b = Double(coverage.border[i])
+                GradientRaster.put(local.background.mixed(with: local.ring, b), at: i, x, y, target, &base)
+                let w = Double(coverage.water[i])
+                guard w > 0, coverage.waterSpans[y].contains(x) else {
+                    for k in 0..<4 { full[i * 4 + k] = base[i * 4 + k] }
+                    continue
+                }
+                let water = w == 1 || scene.subcolumnsReachWater(x, y) ? local.allLayers : local.background
+                let color = scene.mix(water: water, w, ring: b, background: local.background, ringColor: local.ring)
+                GradientRaster.put(color, at: i, x, y, target, &full)
+            }
+        }
+        baseFrame = base
+        fullFrame = full
+    }
+
+    @inline(__always)
+    static func put(_ c: PremultipliedColor, at i: Int, _ x: Int, _ y: Int, _ target: RenderTarget, _ out: inout [UInt8]) {
+        let s = target.store(c, x: x, y: y) ?? .transparent
+        out[i * 4] = s.r
+        out[i * 4 + 1] = s.g
+        out[i * 4 + 2] = s.b
+        out[i * 4 + 3] = s.a
+    }
+
+    /// Draws frame `frame` of a loop of `count` into `out` (width × height × 4 bytes). As the
+    /// indexed renderer does, rows above a column's highest crest keep the base frame and rows
+    /// below its lowest trough the full-water frame; every pixel between, and the rider's and the
+    /// label's, is composited exactly with the colors at its center.
+    func render(frame: Int, of count: Int, into out: inout [UInt8]) {
+        let config = scene.config, width = config.width, height = config.height
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: baseFrame)
+        guard !scene.waterColumns.isEmpty else { return }
+        let f = scene.frame(frame, of: count)
+        let coverage = scene.coverage
+        let x0 = scene.waterColumns.lowerBound
+        var drawn = [Bool](repeating: false, count: width * height)
+        for y in 0..<height {
+            for x in coverage.waterSpans[y] {
+                let p = y * width + x, c = x - x0
+                let (lo, hi) = f.samples.extent(column: c)
+                if y >= Int(hi.rounded(.up)) {
+                    for k in 0..<4 { out[p * 4 + k] = fullFrame[p * 4 + k] }
+                } else if y >= Int(lo.rounded(.down)), coverage.water[p] > 0 {
+                    draw(x, y, f, into: &out)
+                    drawn[p] = true
+                }
+            }
+        }
+        for (rows, cols) in scene.overlayAreas(f) {
+            for y in rows {
+                for x in coverage.waterSpans[y].clamped(to: cols) where coverage.water[y * width + x] > 0 && !drawn[y * width + x]
+                    && scene.onOverlay(x, y, f) {
+                    draw(x, y, f, into: &out)
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func draw(_ x: Int, _ y: Int, _ f: SceneRaster.Frame, into out: inout [UInt8]) {
+        let local = paint.colors(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+        GradientRaster.put(scene.color(x, y, f, local: local), at: y * scene.config.width + x, x, y, target, &out)
+    }
+
+    /// How many pixels of the loop's `frames` frames show each stored color (packed straight
+    /// RGBA, r in the top byte; transparent is 0).
+    func colorCounts(frames: Int) -> [UInt32: Int] {
+        var counts: [UInt32: Int] = [:]
+        var rgba: [UInt8] = []
+        for k in 0..<frames {
+            render(frame: k, of: frames, into: &rgba)
+            // Runs of one color count once in the table.
+            var run = 0, key: UInt32 = 0
+            for p in stride(from: 0, to: rgba.count, by: 4) {
+                let next = rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+                if run > 0 && next != key {
+                    counts[key, default: 0] += run
+                    run = 0
+                }
+                key = next
+                run += 1
+            }
+            if run > 0 { counts[key, default: 0] += run }
+        }
+        return counts
+    }
+}
