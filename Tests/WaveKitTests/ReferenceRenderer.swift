@@ -47,12 +47,16 @@ struct ReferenceRenderer {
                     do {
                         let x = Double(px) + sx
                         let y = Double(py) + sy
-                        var c = bg
+                        // A paint takes its color at the pixel's center, as browsers draw a CSS gradient.
+                        let cx = Double(px) + 0.5, cy = Double(py) + 0.5
+                        var c = config.backgroundGradient.map { gradientColor($0, cx, cy, box: canvasBox, opacity: 1) } ?? bg
                         if insideWater(x, y) {
                             for (i, l) in config.layers.enumerated() {
                                 let cycles = Double(plan.layers[i].cycles)
                                 let s = y0 + l.offset - l.amplitude * sin(2 * Double.pi * ((x - config.box.x) / l.wavelength + l.phase - cycles * u))
-                                if y >= s { c = c.under(PremultipliedColor(l.color, opacity: l.opacity), coverage: 1) }
+                                let paint = l.gradient.map { gradientColor($0, cx, cy, box: config.outline, opacity: l.opacity) }
+                                    ?? PremultipliedColor(l.color, opacity: l.opacity)
+                                if y >= s { c = c.under(paint, coverage: 1) }
                                 if let rider = config.rider, rider.layer == i { c = c.under(riderColor(rider, x, y, u: u, y0: y0), coverage: 1) }
                             }
                         }
@@ -67,6 +71,55 @@ struct ReferenceRenderer {
             }
         }
         return out
+    }
+
+    var canvasBox: Rect { Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height)) }
+
+    /// A CSS linear gradient's color at (x, y) over `box`, straight from CSS Images 3: the
+    /// gradient line runs through the box's center at the angle (0° up, clockwise; a corner's angle
+    /// makes the line perpendicular to the diagonal between the neighbouring corners), its length
+    /// |W sin a| + |H cos a|; the stops' positions are fixed up (first 0, last 1, each at least
+    /// the largest before it, the rest spread evenly) and colors mixed in premultiplied RGBA.
+    func gradientColor(_ g: LinearGradient, _ x: Double, _ y: Double, box: Rect, opacity: Double) -> PremultipliedColor {
+        let w = box.width, h = box.height
+        var angle: Double
+        switch g.direction {
+        case let .angle(degrees): angle = degrees * Double.pi / 180
+        case let .corner(horizontal, vertical):
+            // atan2 of the corner direction (h·H, v·W) in CSS's bearing (x = sin, −y = cos).
+            angle = atan2(Double(horizontal) * h, -Double(vertical) * w)
+        }
+        let length = abs(w * sin(angle)) + abs(h * cos(angle))
+        // Distance along the line from its start, over its length.
+        let along = (x - box.midX) * sin(angle) - (y - box.midY) * cos(angle)
+        let t = length > 0 ? along / length + 0.5 : 0
+        // Fix-up, step by step: ends, then monotone, then the gaps spread evenly.
+        var given: [Double?] = g.stops.map(\.position)
+        if given[0] == nil { given[0] = 0 }
+        if given[given.count - 1] == nil { given[given.count - 1] = 1 }
+        var largest = -Double.infinity
+        for n in 0..<given.count {
+            if let v = given[n] {
+                largest = max(largest, v)
+                given[n] = largest
+            }
+        }
+        var p = [Double](repeating: 0, count: given.count)
+        var lastKnown = 0
+        p[0] = given[0]!
+        for n in 1..<given.count {
+            guard let v = given[n] else { continue }
+            let gap = n - lastKnown
+            for m in (lastKnown + 1)..<(n + 1) { p[m] = p[lastKnown] + (v - p[lastKnown]) * Double(m - lastKnown) / Double(gap) }
+            lastKnown = n
+        }
+        let colors = g.stops.map { PremultipliedColor($0.color, opacity: opacity) }
+        if t <= p[0] { return colors[0] }
+        for k in 1..<p.count where t < p[k] {
+            let f = (t - p[k - 1]) / (p[k] - p[k - 1])
+            return colors[k - 1].mixed(with: colors[k], f)
+        }
+        return colors[colors.count - 1]
     }
 
     /// The rider's color at (x, y): the anchor on the surface, turned by tilt × the slope's angle,

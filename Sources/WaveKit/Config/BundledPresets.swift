@@ -86,6 +86,29 @@ public enum BundledPresets {
 }
 
 """##,
+        "gradient-drop": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "gradient-drop",
+  "description": "A water-drop loader with gradient water on a transparent background: three layers shading from light surface water to deep blue, inside a ring that follows the drop, filling and emptying once per 2 s loop.",
+  "size": [96, 128],
+  "fps": 50,
+  "duration": 2,
+  "background": "transparent",
+  "shape": "drop",
+  "inset": "4px",
+  "border": { "width": "4px", "color": "#0277BD", "gap": "3px" },
+  "level": { "from": 0.1, "to": 0.9, "ease": "easeInOut", "pingpong": true },
+  "layers": [
+    { "color": "linear-gradient(180deg, #E1F5FE, #81D4FA 80%)", "opacity": 0.9, "amplitude": 0.05, "wavelength": 1, "phase": 0.5, "speed": -0.5 },
+    { "color": "linear-gradient(to bottom, #81D4FA 20%, #0288D1)", "amplitude": 0.045, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
+    { "color": "linear-gradient(170deg, #4FC3F7, #01579B 80%)", "amplitude": 0.04, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
+  ],
+  "gif": { "edges": "matte", "matte": "#FFFFFF" }
+}
+
+"""##,
         "heart": ##"""
 {
   "$schema": "./schema.json",
@@ -417,8 +440,8 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "default": 0
     },
     "background": {
-      "description": "Canvas color; \"transparent\" (the default) leaves it clear.",
-      "$ref": "#/$defs/color",
+      "description": "Canvas color or linear-gradient() (spanning the canvas); \"transparent\" (the default) leaves it clear.",
+      "$ref": "#/$defs/paint",
       "default": "transparent"
     },
     "edgeStep": {
@@ -826,6 +849,20 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
           "minimum": 3,
           "maximum": 256,
           "default": 256
+        },
+        "dither": {
+          "description": "For scenes with gradients: an ordered (Bayer) dither of the colors before they are matched to the color table, trading banding for a fine fixed pattern. false (the default) is off, true a full step of the table's spacing, a number 0…1 that fraction of it. Scenes without gradients are not dithered.",
+          "anyOf": [
+            {
+              "type": "boolean"
+            },
+            {
+              "type": "number",
+              "minimum": 0,
+              "maximum": 1
+            }
+          ],
+          "default": false
         }
       },
       "patternProperties": {
@@ -885,7 +922,7 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "additionalProperties": false
     },
     "dark": {
-      "description": "The dark twin: colors by key path that --theme dark (or a manifest's \"theme\": \"dark\") applies after the preset's own values and before every override. Only color keys: background, layers[N].color (N a layer the preset has), border.color, label.color, label.colorOnWater, label.stroke.color (the border, label or stroke must be in the preset), gif.matte (opaque). Merges through extends key by key; null drops an inherited entry.",
+      "description": "The dark twin: colors by key path that --theme dark (or a manifest's \"theme\": \"dark\") applies after the preset's own values and before every override. Only color keys (background and layers[N].color may be gradients): background, layers[N].color (N a layer the preset has), border.color, label.color, label.colorOnWater, label.stroke.color (the border, label or stroke must be in the preset), gif.matte (opaque). Merges through extends key by key; null drops an inherited entry.",
       "type": "object",
       "propertyNames": {
         "pattern": "^(background|layers\\[(0|[1-9][0-9]*)\\]\\.color|border\\.color|label\\.color|label\\.colorOnWater|label\\.stroke\\.color|gif\\.matte|[$_].*)$"
@@ -898,6 +935,9 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "patternProperties": {
         "^[$_]": {
           "description": "Keys starting with \"$\" or \"_\" are ignored (use \"$schema\" for editors, \"_comment\" for notes)."
+        },
+        "^(background|layers\\[(0|[1-9][0-9]*)\\]\\.color)$": {
+          "$ref": "#/$defs/paint"
         }
       },
       "additionalProperties": {
@@ -1029,8 +1069,8 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "type": "object",
       "properties": {
         "color": {
-          "$ref": "#/$defs/color",
-          "description": "Fill color (required)."
+          "$ref": "#/$defs/paint",
+          "description": "Fill color or linear-gradient() (spanning the shape's outline box) (required)."
         },
         "opacity": {
           "description": "0…1; multiplies the color's own alpha.",
@@ -1187,6 +1227,18 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
       "description": "One label font: a file path, a fontconfig family and style, or an embedded font (data:font/…;base64,…).",
       "type": "string",
       "minLength": 1
+    },
+    "paint": {
+      "description": "A color (see color), or a linear gradient as CSS writes it: linear-gradient([angle | to side-or-corner,] stop, stop, …) with the angle in deg, turn, rad or grad (0 points up, clockwise; a bare 0 allowed) or to top, to right, to bottom (the default), to left, to top right and the other corners; two or more stops, each a color as above followed by up to two positions in percent. Missing and out-of-order positions follow CSS. A layer's gradient spans the shape's outline box, the background's the canvas, as a CSS background spans its element.",
+      "anyOf": [
+        {
+          "$ref": "#/$defs/color"
+        },
+        {
+          "type": "string",
+          "pattern": "^\\s*[Ll][Ii][Nn][Ee][Aa][Rr]\\-[Gg][Rr][Aa][Dd][Ii][Ee][Nn][Tt]\\(.*,.*\\)\\s*$"
+        }
+      ]
     }
   }
 }

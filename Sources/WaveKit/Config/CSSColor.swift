@@ -42,6 +42,8 @@ enum CSSColor {
                 return "rgb() takes three numbers 0-255 or three percentages and an optional alpha, as rgb(255, 105, 180) or rgb(255 105 180 / 50%)"
             case "hsl", "hsla":
                 return "hsl() takes a hue, a saturation and a lightness and an optional alpha, as hsl(330, 100%, 71%) or hsl(330deg 100% 71% / 50%)"
+            case "linear-gradient":
+                return "a linear-gradient() is taken only by a layer's color and the background"
             default:
                 return "the functions are rgb(), rgba(), hsl() and hsla()"
             }

@@ -120,13 +120,8 @@ struct PresetReader {
                 return value
             }
         }
-        guard case let .string(s) = node.value, let c = RGBA(parsing: s) else {
-            var advice: String?
-            if case let .string(s) = node.value { advice = RGBA.advice(for: s) }
-            fail(path, "expected a color (\(PresetReader.colorForms)) or a linear-gradient(), got \(describe(node))\(advice.map { " (\($0))" } ?? "")")
-            return value
-        }
-        return .flat(c)
+        // Anything else is read, and refused, as a color is.
+        return color(node, at: path, default: value?.representativeColor).map(Paint.flat)
     }
 
     /// The color forms a message about a color names.

@@ -5,9 +5,12 @@ public struct ThemeColors: Equatable, Sendable {
     /// (name, color) pairs in a fixed order; the colors the preset has (a border, a label, a label
     /// stroke only when it has them).
     public var named: [(name: String, color: RGBA)]
+    /// The gradients among them (`background`, `wave-N`), by name; their entry in `named` holds
+    /// the gradient's mean color.
+    public var gradients: [String: LinearGradient] = [:]
 
     public static func == (a: ThemeColors, b: ThemeColors) -> Bool {
-        a.named.map(\.name) == b.named.map(\.name) && a.named.map(\.color) == b.named.map(\.color)
+        a.named.map(\.name) == b.named.map(\.name) && a.named.map(\.color) == b.named.map(\.color) && a.gradients == b.gradients
     }
 
     /// The colors of `config`.
@@ -20,6 +23,10 @@ public struct ThemeColors: Equatable, Sendable {
             if label.strokeWidth > 0 { named.append(("label-stroke", label.strokeColor)) }
         }
         self.named = named
+        if let g = config.backgroundGradient { gradients["background"] = g }
+        for (i, layer) in config.layers.enumerated() {
+            if let g = layer.gradient { gradients[ThemeColors.wave(i)] = g }
+        }
     }
 
     /// The name of layer i's color (0 the back layer): `wave-1` for layers[0].

@@ -7,6 +7,10 @@ public struct ThemeColor: Equatable, Sendable {
     public var light: RGBA
     /// The dark twin's colour; nil when the twin leaves this key alone (both themes use `light`).
     public var dark: RGBA?
+    /// The gradient painting with this name in the config and in the dark twin, when it is one
+    /// (`light` and `dark` then hold their mean colors).
+    public var lightGradient: LinearGradient?
+    public var darkGradient: LinearGradient?
 }
 
 extension WaveConfig {
@@ -15,6 +19,10 @@ extension WaveConfig {
     /// dark theme has the dark colours as its own, so nothing switches.
     public var themedColors: [ThemeColor] {
         let dark = themeColors["dark"]
-        return ThemeColors(self).named.map { ThemeColor(name: $0.name, light: $0.color, dark: dark?[$0.name]) }
+        let own = ThemeColors(self)
+        return own.named.map {
+            ThemeColor(name: $0.name, light: $0.color, dark: dark?[$0.name],
+                       lightGradient: own.gradients[$0.name], darkGradient: dark?.gradients[$0.name])
+        }
     }
 }

@@ -143,8 +143,9 @@ struct LottieDocument {
         }
         if themes.contains(where: { ($0.colors["background"]?.a ?? 0) > 0 }) {
             let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
-            layers.append(shapeLayer("background", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))),
-                                                           fill("background", config.background, slots: slots)])]))
+            let paint = config.backgroundGradient.map { gradientFill($0, box: canvas, opacity: 1) }
+                ?? fill("background", config.background, slots: slots)
+            layers.append(shapeLayer("background", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))), paint])]))
         }
 
         return (.object([
@@ -220,14 +221,27 @@ struct LottieDocument {
                 layers.append(shapeLayer("label stroke", glyphGroups.map { group($0.paths + [outline], opacity: $0.opacity) }))
             }
         }
-        func wave(_ i: Int) -> [(String, JSONNode)] {
+        func wave(_ i: Int) -> [[(String, JSONNode)]] {
             let layer = config.layers[i]
             let name = ThemeColors.wave(i)
+            if let gradient = layer.gradient {
+                // A still rectangle painted with the gradient under the moving surface as its alpha
+                // matte, so the gradient stays on the shape's box while the water drifts and rises.
+                let white = fill(RGBA(255, 255, 255))
+                var matte = shapeLayer("wave \(i + 1) surface",
+                                       [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: white)], position: level)])
+                matte.append(("td", .int(1)))
+                let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
+                var painted = shapeLayer("wave \(i + 1)", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))),
+                                                                  gradientFill(gradient, box: config.layerGradientBox, opacity: layer.opacity)])])
+                painted.append(("tt", .int(1)))
+                return [matte, painted]
+            }
             let paint = fill(name, layer.color, opacity: layer.opacity, slots: slots)
-            return shapeLayer("wave \(i + 1)", [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: paint)], position: level)])
+            return [shapeLayer("wave \(i + 1)", [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: paint)], position: level)])]
         }
         let split = scene.riderLayer
-        layers += ((split + 1)..<config.layers.count).reversed().map(wave)
+        layers += ((split + 1)..<config.layers.count).reversed().flatMap(wave)
         if let rider = config.rider {
             let (png, width, height) = try scene.riderPNG(rider, resolution: LottieDocument.riderResolution, format: "Lottie")
             let image: [(String, JSONNode)] = embedsImages
@@ -239,7 +253,7 @@ struct LottieDocument {
             // package's SVG export) then still draws the rider between the same wave layers.
             layers.append([("ty", .int(3)), ("nm", .string(LottieDocument.levelSlot)), ("ks", .object([("p", level)]))])
         }
-        layers += (0...split).reversed().map(wave)
+        layers += (0...split).reversed().flatMap(wave)
         return layers
     }
 
@@ -369,6 +383,31 @@ struct LottieDocument {
         .object([("ty", .string("fl")), ("c", LottieDocument.still(LottieDocument.rgb(color))),
                  ("o", LottieDocument.still(.number(LottieDocument.opacity(color, opacity))))]
                 + (evenOdd ? [("r", .int(2))] : []))
+    }
+
+    /// A linear gradient fill (`gf`) of `gradient` laid over `box` (canvas pixels) at `opacity`:
+    /// its stops' colors, and their alphas when any is translucent. Lottie's stop positions lie in
+    /// 0…1, so when CSS's run beyond them the start and end points move out to the first and last
+    /// position. The stops are fixed colors (no theme slot).
+    func gradientFill(_ gradient: LinearGradient, box: Rect, opacity: Double) -> JSONNode {
+        let stops = gradient.resolvedStops
+        let (start, end) = gradient.line(in: box)
+        let lo = min(0, stops[0].position), hi = max(1, stops[stops.count - 1].position)
+        let span = hi - lo
+        func at(_ t: Double) -> [Double] { [start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t] }
+        func offset(_ p: Double) -> Double { span > 0 ? (p - lo) / span : 0 }
+        var values: [Double] = []
+        for s in stops {
+            values.append(offset(s.position))
+            values += [s.color.r, s.color.g, s.color.b].map { min(1, (Double($0) + 0.25) / 255) }
+        }
+        if stops.contains(where: { $0.color.a < 255 }) {
+            for s in stops { values += [offset(s.position), Double(s.color.a) / 255] }
+        }
+        return .object([("ty", .string("gf")), ("o", LottieDocument.still(.number(LottieBezier.round(opacity * 100, decimals: 2)))),
+                        ("r", .int(1)), ("s", LottieDocument.still(LottieDocument.numbers(at(lo), decimals: 3))),
+                        ("e", LottieDocument.still(LottieDocument.numbers(at(hi), decimals: 3))), ("t", .int(1)),
+                        ("g", .object([("p", .int(stops.count)), ("k", LottieDocument.still(LottieDocument.numbers(values, decimals: 4)))]))])
     }
 
     /// An unslotted stroke of `color` (a matte's black), `width` output pixels wide.

@@ -47,6 +47,7 @@ struct SVGDocument {
         let w = config.width, h = config.height
 
         styles += theme.rules
+        defs += theme.gradientDefs
         if theme.shows("background") { body.append("<rect width=\"\(w)\" height=\"\(h)\"\(style(fill: "background"))/>") }
 
         // The level group's motion: keyframes, or in a live document the page's level.
@@ -69,6 +70,9 @@ struct SVGDocument {
         let surfaces = scene.model.surfaces(frame: 0, of: plan.frameCount)
         let bottom = live?.waterBottom ?? scene.waterBottom(levelKeyframes: levelKeyframes)
         var layers: [String] = []
+        // A gradient layer is a still rectangle painted with the gradient and masked by the moving
+        // surface, so the gradient stays on the shape's box while the water drifts and rises.
+        var still: [Bool] = []
         var frontLayerUse = ""
         // Layers that drift the same distance share one keyframes rule.
         var driftNames: [String: String] = [:]
@@ -88,7 +92,17 @@ struct SVGDocument {
             let d = surfacePath(layer: i, surfaces: surfaces, shift: drift?.distance ?? 0, bottom: bottom)
             let opacity = layer.opacity < 1 ? " fill-opacity=\"\(SVGPathData.format(layer.opacity, decimals: 3))\"" : ""
             let paint = self.style(fill: "wave-\(i + 1)", then: animation) + opacity
-            if !label.isEmpty, i == scene.model.frontLayer {
+            still.append(theme.isGradient("wave-\(i + 1)"))
+            if still[i] {
+                var shape = "<path d=\"\(d)\" fill=\"#fff\"\(style)/>"
+                if !label.isEmpty, i == scene.model.frontLayer {
+                    defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
+                    shape = "<use href=\"#\(p)f\" fill=\"#fff\"\(style)/>"
+                    frontLayerUse = shape
+                }
+                defs.append("<mask id=\"\(p)w\(i)\" style=\"mask-type:alpha\">" + group([shape], style: levelStyle) + "</mask>")
+                layers.append("<rect width=\"\(w)\" height=\"\(h)\"\(self.style(fill: "wave-\(i + 1)"))\(opacity) mask=\"url(#\(p)w\(i))\"/>")
+            } else if !label.isEmpty, i == scene.model.frontLayer {
                 // The label's on-water colour shows where this layer covers it: the path is kept in
                 // the defs and used twice, by the layers and by the label's mask.
                 defs.append("<path id=\"\(p)f\" d=\"\(d)\"/>")
@@ -102,9 +116,19 @@ struct SVGDocument {
         // The water, clipped to the region inside the border and gap.
         var water: [String] = []
         let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
-        water.append(group(back, style: levelStyle))
-        if let rider = config.rider { water.append(group([try riderGroup(rider, styles: &styles)], style: live == nil ? "" : levelStyle)) }
-        if !front.isEmpty { water.append(group(front, style: levelStyle)) }
+        var rider: String?
+        if let r = config.rider { rider = group([try riderGroup(r, styles: &styles)], style: live == nil ? "" : levelStyle) }
+        if still.contains(true) {
+            // Each moving layer in its own level group, the still ones as they are.
+            for (i, element) in layers.enumerated() {
+                water.append(still[i] ? element : group([element], style: levelStyle))
+                if i == scene.riderLayer, let rider { water.append(rider) }
+            }
+        } else {
+            water.append(group(back, style: levelStyle))
+            if let rider { water.append(rider) }
+            if !front.isEmpty { water.append(group(front, style: levelStyle)) }
+        }
         if !label.isEmpty {
             if let live, let liveText {
                 water += liveLabel(live, text: liveText, defs: &defs)
