@@ -69,6 +69,15 @@ import WavegenCLI
         (["drop"], "drop.png", "ee00740374504348346d3a7f50c07a7f175574a665c0a422965adfb7c5ac592d"),
         (["heart"], "heart.json", "bec7ec090e29ba8c61224b4308abec3e552faa1f55cd39d605757e4d7a3dc6ae"),
         (["drop"], "drop.json", "1a35545cbd2ac681c441875bcdb444ba55142a7c00bff798739d8af80cc27b60"),
+        // Gradients: true-color WebP and APNG, a GIF table chosen from the loop's colors (plain and
+        // dithered), SVG linearGradients and Lottie gradient fills.
+        (["gradient-drop"], "gradient-drop.gif", "951cd7b58d1dd6cab19c0199a189777cf5e7a77064857384ff5be07f8287d8e2"),
+        (["gradient-drop", "--set", "gif.dither=true"], "gradient-drop-dither.gif",
+         "7a23af610ac8901bae86b5bba0340e6909987eee3e126c26754026aaa579ccaf"),
+        (["gradient-drop"], "gradient-drop.webp", "0d7caedc51bf9ab27ff6a200300b008aa54ff456b2c7365e7e31a21d2a62efbb"),
+        (["gradient-drop"], "gradient-drop.png", "6cc3e125f19b1a3f57352cd74a01eea9b4bfa55094a9d10498eac85e26559615"),
+        (["gradient-drop"], "gradient-drop.svg", "a8ee8785f903ca13ae92c90521886a2a508b3798b202e3ec616390d9c53f7eee"),
+        (["gradient-drop"], "gradient-drop.json", "a6c7c5e2dc41c983d9877f3759150f0bd1a02532dba2d08be4aa0dfdcb1f20de"),
     ]
 
     /// The output version the digests below were pinned at. A change that alters them must bump
