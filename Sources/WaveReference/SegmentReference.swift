@@ -11,7 +11,8 @@ import WaveKit
 /// order, the ring over them; premultiplied, in double precision), and each pixel sums the pieces
 /// that fall inside it, weighted by their length. The only approximation is the 16 positions in x.
 ///
-/// It shares nothing with the rasterizer: only `WaveModel`'s surfaces and still level. It draws no
+/// It shares nothing with the rasterizer: only `WaveModel`'s surfaces and still level (and for a
+/// gradient, `LinearGradient`'s color at each pixel's center, as the raster takes it). It draws no
 /// rider and no label, and refuses scenes that have one.
 public struct SegmentReference: Sendable {
     public let config: WaveConfig
@@ -70,17 +71,27 @@ public struct SegmentReference: Sendable {
                     let top = cuts[k], bottom = cuts[k + 1]
                     guard bottom > top else { continue }
                     let mid = (top + bottom) / 2
-                    var c = background
                     func within(_ runs: [(top: Double, bottom: Double)]) -> Bool { runs.contains { mid >= $0.top && mid <= $0.bottom } }
-                    if within(water) {
-                        for i in levels.indices where mid >= levels[i] { c = c.under(layerColors[i], coverage: 1) }
+                    let inWater = within(water), onRing = borderColor != nil && within(outer) && !within(inner)
+                    /// The piece's color in pixel row `row`: gradients take their color at the pixel's center.
+                    func color(row: Int) -> PremultipliedColor {
+                        let cx = Double(px) + 0.5, cy = Double(row) + 0.5
+                        var c = config.backgroundGradient.map { $0.color(atX: cx, y: cy, in: config.canvasBox) } ?? background
+                        if inWater {
+                            for i in levels.indices where mid >= levels[i] {
+                                let l = config.layers[i]
+                                c = c.under(l.gradient.map { $0.color(atX: cx, y: cy, in: config.layerGradientBox, opacity: l.opacity) } ?? layerColors[i],
+                                            coverage: 1)
+                            }
+                        }
+                        if onRing, let borderColor { c = c.under(borderColor, coverage: 1) }
+                        return c
                     }
-                    if let borderColor, within(outer), !within(inner) {
-                        c = c.under(borderColor, coverage: 1)
-                    }
+                    var c = color(row: Int(top.rounded(.down)))
                     // Spread the piece over the pixel rows it crosses, by length.
                     var row = Int(top.rounded(.down))
                     while row < height, Double(row) < bottom {
+                        if config.hasGradient { c = color(row: row) }
                         let length = min(bottom, Double(row + 1)) - max(top, Double(row))
                         let p = (row * width + px) * 4, w = length * weight
                         sums[p] += c.r * w

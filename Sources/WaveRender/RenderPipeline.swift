@@ -76,7 +76,9 @@ public struct RenderPipeline: Sendable {
             if let raster { try drawFrames(raster, into: members) }
             for (w, i) in zip(members, group.members) {
                 let bytes = try w.finish()
-                results[i] = Written(bytes: bytes, timing: raster?.timing, palette: raster?.palette, images: w.images, notes: w.notes)
+                // True-color frames (a scene with gradients for WebP or APNG) were drawn in no palette.
+                let palette = raster.flatMap { $0.drawsTrueColor ? nil : $0.palette }
+                results[i] = Written(bytes: bytes, timing: raster?.timing, palette: palette, images: w.images, notes: w.notes)
             }
         }
         return results.map { $0! }

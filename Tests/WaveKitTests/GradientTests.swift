@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WaveKit
+import WaveReference
 
 /// `linear-gradient()` as CSS Images 3 writes it (CSSGradient, LinearGradient): directions, stop
 /// positions and their fix-up, the gradient line over a box, the messages for what is not a
@@ -187,6 +188,39 @@ import Testing
             let ours = stride(from: 0, to: frame.count, by: 4).map { PremultipliedColor(RGBA(frame[$0], frame[$0 + 1], frame[$0 + 2], frame[$0 + 3])) }
             let db = psnr(ours, reference.render(frame: k, of: count))
             #expect(db >= 50, "\(name) frame \(k): PSNR \(db) dB")
+        }
+    }
+
+    /// The benchmark's segment reference (Sources/WaveReference) with gradients, against the
+    /// point-sampled one and the true-color frames.
+    @Test(arguments: scenes)
+    func segmentReferenceAgrees(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let segments = try SegmentReference(config: config, plan: plan)
+        let count = plan.timing(for: .webp).frameCount
+        let k = count / 2
+        let ours = segments.render(frame: k, of: count)
+        let points = ReferenceRenderer(config: config, plan: plan, samples: 89).render(frame: k, of: count)
+        let db = psnr(ours, points)
+        #expect(db >= 50, "\(name): segment against point reference \(db) dB")
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        var cache = ColorCache()
+        var frame: [UInt8] = []
+        renderer.render(frame: k, into: &frame, cache: &cache)
+        let raster = stride(from: 0, to: frame.count, by: 4).map { PremultipliedColor(RGBA(frame[$0], frame[$0 + 1], frame[$0 + 2], frame[$0 + 3])) }
+        let rasterDB = psnr(raster, ours)
+        #expect(rasterDB >= 50, "\(name): raster against segment reference \(rasterDB) dB")
+    }
+
+    /// Arbitrary text built from a gradient's pieces never traps the parser.
+    @Test func arbitraryTextNeverTraps() {
+        let pieces = ["linear-gradient(", ")", "(", ",", " ", "to", "top", "left", "deg", "turn", "1e308", "-", "%", "red", "#fff",
+                      "rgb(", "hsl(", "/", ".", "0", "50%", "\n", "none", "radial-gradient(", "é"]
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 1...14, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            if case let .failure(p) = CSSGradient.parse(text) { #expect(!p.message.contains("\n")) }
+            _ = Paint(parsing: text)
         }
     }
 
