@@ -32,7 +32,7 @@ public struct APNGDecoder {
     public let frames: [Frame]
     /// The default image (what a reader without animation support shows).
     public let defaultImage: [UInt8]
-    /// RGBA quads of the palette (alpha from `tRNS`).
+    /// RGBA quads of the palette (alpha from `tRNS`); empty for an RGBA image.
     public let palette: [UInt8]
 
     public init(_ bytes: [UInt8]) throws(APNGError) {
@@ -75,8 +75,10 @@ public struct APNGDecoder {
         guard header.count == 13 else { throw APNGError("no IHDR") }
         width = Int(UInt32(bytes: header, at: 0)); height = Int(UInt32(bytes: header, at: 4))
         bitDepth = Int(header[8])
-        guard header[9] == 3, [1, 2, 4, 8].contains(bitDepth) else { throw APNGError("not an indexed-colour PNG") }
-        guard !plte.isEmpty, plte.count % 3 == 0, trns.count <= plte.count / 3 else { throw APNGError("bad PLTE or tRNS") }
+        // Indexed at 1…8 bits, or 8-bit RGBA (colour type 6, a scene with gradients).
+        let trueColor = header[9] == 6 && bitDepth == 8
+        guard trueColor || (header[9] == 3 && [1, 2, 4, 8].contains(bitDepth)) else { throw APNGError("not an indexed-colour or 8-bit RGBA PNG") }
+        guard trueColor || (!plte.isEmpty && plte.count % 3 == 0 && trns.count <= plte.count / 3) else { throw APNGError("bad PLTE or tRNS") }
         guard frameCount == controls.count, frameCount > 0 else { throw APNGError("acTL says \(frameCount) frames, found \(controls.count)") }
         self.loops = loops
         var pal: [UInt8] = []
@@ -87,10 +89,14 @@ public struct APNGDecoder {
         palette = pal
         let depth = bitDepth, fullWidth = width, fullHeight = height
         func image(_ stream: [UInt8], _ w: Int, _ h: Int) throws(APNGError) -> [UInt8] {
-            try APNGDecoder.indices(inflate(stream, size: (RowFilter.rowBytes(width: w, bitDepth: depth) + 1) * h),
-                                    width: w, height: h, bitDepth: depth)
+            if trueColor {
+                return try APNGDecoder.indices(inflate(stream, size: (w * 4 + 1) * h), width: w * 4, height: h, bitDepth: 8, bytesPerPixel: 4)
+            }
+            return try APNGDecoder.indices(inflate(stream, size: (RowFilter.rowBytes(width: w, bitDepth: depth) + 1) * h),
+                                           width: w, height: h, bitDepth: depth)
         }
-        defaultImage = try image(defaultData, fullWidth, fullHeight).flatMap { pal[Int($0) * 4..<Int($0) * 4 + 4] }
+        defaultImage = trueColor ? try image(defaultData, fullWidth, fullHeight)
+            : try image(defaultData, fullWidth, fullHeight).flatMap { pal[Int($0) * 4..<Int($0) * 4 + 4] }
 
         var canvas = [UInt8](repeating: 0, count: width * height * 4)
         var out: [Frame] = []
@@ -103,16 +109,18 @@ public struct APNGDecoder {
                 throw APNGError("frame rectangle or ops out of range")
             }
             let indices = try image(stream, w, h)
+            // True color: the pixels are their own "palette", pixel i at 4i.
+            let source = trueColor ? indices : pal
             let before = canvas
             for y in 0..<h {
                 for x in 0..<w {
-                    let s = Int(indices[y * w + x]) * 4
-                    guard s + 3 < pal.count else { throw APNGError("index beyond the palette") }
+                    let s = trueColor ? (y * w + x) * 4 : Int(indices[y * w + x]) * 4
+                    guard s + 3 < source.count else { throw APNGError("index beyond the palette") }
                     let d = ((y0 + y) * fullWidth + x0 + x) * 4
                     if blend == 0 {
-                        for k in 0..<4 { canvas[d + k] = pal[s + k] }
+                        for k in 0..<4 { canvas[d + k] = source[s + k] }
                     } else {
-                        APNGDecoder.over(pal, s, &canvas, d)
+                        APNGDecoder.over(source, s, &canvas, d)
                     }
                 }
             }
@@ -141,7 +149,9 @@ public struct APNGDecoder {
         canvas[d + 3] = UInt8((a * 255).rounded())
     }
 
-    static func indices(_ filtered: [UInt8], width: Int, height: Int, bitDepth: Int) throws(APNGError) -> [UInt8] {
+    /// Unfiltered rows (`bytesPerPixel` apart for the filters' "left", 4 for RGBA), unpacked to one
+    /// index a byte below 8 bits.
+    static func indices(_ filtered: [UInt8], width: Int, height: Int, bitDepth: Int, bytesPerPixel bpp: Int = 1) throws(APNGError) -> [UInt8] {
         let stride = RowFilter.rowBytes(width: width, bitDepth: bitDepth)
         guard filtered.count == (stride + 1) * height else { throw APNGError("image data has the wrong size") }
         var rows = [UInt8](repeating: 0, count: stride * height)
@@ -150,9 +160,9 @@ public struct APNGDecoder {
             guard kind <= 4 else { throw APNGError("filter type \(kind)") }
             for i in 0..<stride {
                 let x = filtered[y * (stride + 1) + 1 + i]
-                let a = i > 0 ? rows[y * stride + i - 1] : 0
+                let a = i >= bpp ? rows[y * stride + i - bpp] : 0
                 let b = y > 0 ? rows[(y - 1) * stride + i] : 0
-                let c = y > 0 && i > 0 ? rows[(y - 1) * stride + i - 1] : 0
+                let c = y > 0 && i >= bpp ? rows[(y - 1) * stride + i - bpp] : 0
                 let predictor: UInt8
                 switch kind {
                 case 0: predictor = 0
