@@ -41,6 +41,10 @@ enum PreviewCommand: Subcommand {
     struct Group {
         var title: String
         var subtitle: String
+        /// The preset reference the job loads (what `presets pack` is given for its cards' link).
+        var preset: String = ""
+        /// The preset packed (`PresetPack`), or why it could not be.
+        var pack: Result<PreviewThemes.PackedPreset, RenderError>? = nil
     }
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
@@ -69,7 +73,9 @@ enum PreviewCommand: Subcommand {
             var groupOfJob: [Int: Int] = [:]
             for o in plan.outputs {
                 let g = groupOfJob[o.job.index] ?? {
-                    groups.append(title(o.job))
+                    var group = title(o.job)
+                    group.preset = o.job.preset
+                    groups.append(group)
                     groupOfJob[o.job.index] = groups.count - 1
                     return groups.count - 1
                 }()
@@ -103,28 +109,36 @@ enum PreviewCommand: Subcommand {
         try flushPresets()
         for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
 
-        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
+        // The dark theme of each output whose preset has a dark twin, rendered after the light ones
+        // (an SVG carries both themes: it is shown twice instead).
+        let twins = plans.map { PreviewThemes.darkTwins(of: $0, overrides: cli) }
+        let darkItems = items.indices.filter { items[$0].output.format != .svg && twins[items[$0].plan][items[$0].output.index] != nil }
+        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count + darkItems.count)
         var reported = Set<String>()
-        let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
+        let threads = workers == 1 ? 0 : 1
+        let rendered = OrderedWork.run(count: items.count + darkItems.count, workers: workers, work: { i -> PreviewEntry in
+            guard i < items.count else {
+                let item = items[darkItems[i - items.count]]
+                defer { progress.finished(item.output.path + " (dark)") }
+                return PreviewEntry.render(twins[item.plan][item.output.index]!, item.output, threads: threads)
+            }
             let item = items[i]
             defer { progress.finished(item.output.path) }
             switch plans[item.plan].configs[item.output.config].result {
             case let .failure(f):
                 return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
             case let .success(loaded):
-                do throws(RenderError) {
-                    let r = try RenderedOutput.render(loaded, format: item.output.format, live: item.output.job.live, fitTo: item.output.fitLimit, threads: workers == 1 ? 0 : 1)
-                    return PreviewEntry(rendered: r, errors: [], code: .success)
-                } catch {
-                    return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
-                }
+                var entry = PreviewEntry.render(loaded, item.output, threads: threads)
+                if item.output.job.live, case let .still(level) = loaded.config.level { entry.liveLevel = level }
+                entry.hasDarkTwin = twins[item.plan][item.output.index] != nil
+                return entry
             }
         }, started: { _, i in
-            progress.started(items[i].output.path)
+            progress.started(i < items.count ? items[i].output.path : items[darkItems[i - items.count]].output.path + " (dark)")
         }, deliver: { i, entry in
             if !entry.errors.isEmpty {
                 progress.clear()
-                let o = items[i].output
+                let o = items[i < items.count ? i : darkItems[i - items.count]].output
                 for line in entry.errors where !entry.located || reported.insert(line).inserted {
                     console.err(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
                 }
@@ -132,6 +146,18 @@ enum PreviewCommand: Subcommand {
             }
         })
         progress.finish()
+        var entries = Array(rendered.prefix(items.count))
+        for (k, i) in darkItems.enumerated() {
+            let dark = rendered[items.count + k]
+            entries[i].dark = dark.rendered
+            entries[i].errors += dark.errors.map { "dark theme: " + $0 }
+            if entries[i].code == .success { entries[i].code = dark.code }
+        }
+        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
+        for g in groups.indices where !groups[g].preset.isEmpty {
+            if packs[groups[g].preset] == nil { packs[groups[g].preset] = PreviewThemes.pack(groups[g].preset) }
+            groups[g].pack = packs[groups[g].preset]
+        }
 
         let html = PreviewPage.html(groups: groups, items: items, entries: entries)
         try AtomicFile.write(Array(html.utf8), to: file)
@@ -179,6 +205,62 @@ struct PreviewEntry: Sendable {
     var code: ExitCode
     /// The errors are document problems in the compiler form: printed as they are, once per page.
     var located = false
+    /// The output's `--theme dark` render (raster and Lottie outputs of a preset with a dark twin).
+    var dark: RenderedOutput? = nil
+    /// Whether the output's preset has a dark twin (an SVG shows it from its own file).
+    var hasDarkTwin = false
+    /// For a live SVG, the preset's own level (0…1), where the page's level slider starts.
+    var liveLevel: Double? = nil
+
+    /// Renders `output` of `loaded`; a failure becomes the entry's errors.
+    static func render(_ loaded: BuildPlan.Loaded, _ output: BuildPlan.Output, threads: Int) -> PreviewEntry {
+        do throws(RenderError) {
+            let r = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
+            return PreviewEntry(rendered: r, errors: [], code: .success)
+        } catch {
+            return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
+        }
+    }
+}
+
+/// What both preview pages add for themes and sharing: each output's dark twin, and each preset
+/// packed as `wavegen presets pack` writes it.
+enum PreviewThemes {
+    /// A preset as `wavegen presets pack` writes it, and the name the page offers to save it as.
+    struct PackedPreset: Sendable, Equatable {
+        var fileName: String
+        var bytes: [UInt8]
+    }
+
+    /// For each output of `plan` (by its index), the loaded preset of its `--theme dark` render:
+    /// the same job with `--theme dark` after `overrides`. Nil for an output whose preset has no
+    /// dark twin, or that is already rendered in its dark theme (a job or the command line chose it).
+    static func darkTwins(of plan: BuildPlan, overrides: [PresetOverride]) -> [BuildPlan.Loaded?] {
+        func light(_ c: BuildPlan.Config) -> WaveConfig? {
+            guard case let .success(loaded) = c.result, let dark = loaded.config.themeColors["dark"],
+                  ThemeColors(loaded.config) != dark else { return nil }
+            return loaded.config
+        }
+        var twins = [BuildPlan.Loaded?](repeating: nil, count: plan.outputs.count)
+        guard plan.configs.contains(where: { light($0) != nil }),
+              let dark = try? BuildPlan.make(plan.manifest, overrides: overrides + [.theme("dark")], checkCollisions: false),
+              dark.outputs.count == plan.outputs.count else { return twins }
+        for (o, d) in zip(plan.outputs, dark.outputs) where o.path == d.path && light(plan.configs[o.config]) != nil {
+            if case let .success(loaded) = dark.configs[d.config].result { twins[o.index] = loaded }
+        }
+        return twins
+    }
+
+    /// `reference` packed, the bytes `wavegen presets pack REFERENCE -o FILE` writes, offered as
+    /// NAME.wavegen.json.
+    static func pack(_ reference: String) -> Result<PackedPreset, RenderError> {
+        Result { () throws(RenderError) in
+            let packed = try PresetPack.pack(reference, generator: "wavegen \(Wavegen.versionDescription)")
+            let base = PathText.lastComponent(of: reference)
+            let name = base.hasSuffix(".wavegen.json") ? String(base.dropLast(13)) : base.hasSuffix(".json") ? String(base.dropLast(5)) : base
+            return PackedPreset(fileName: name + ".wavegen.json", bytes: Array(packed.text.utf8))
+        }
+    }
 }
 
 /// The preview page's HTML.
@@ -191,22 +273,26 @@ enum PreviewPage {
         for (g, group) in groups.enumerated() {
             let members = items.indices.filter { items[$0].group == g }
             body += "<section class=\"group\">\n<h2>\(escape(group.title)) <small>\(escape(group.subtitle))</small></h2>\n<div class=\"cards\">\n"
-            for i in members { body += card(items[i], entries[i], id: i) }
+            for i in members { body += card(items[i], entries[i], pack: group.pack, id: i) }
             body += "</div>\n</section>\n"
         }
         let total = entries.reduce(0) { $0 + ($1.rendered?.bytes.count ?? 0) }
         let failed = entries.filter { $0.rendered == nil }.count
         let summary = "\(entries.count - failed) animations, \(NumberText.bytes(total)) in all"
-            + (failed > 0 ? ", \(failed) failed" : "") + ". Each plays on a light (\(lightBackground)) and a dark (\(darkBackground)) background."
+            + (failed > 0 ? ", \(failed) failed" : "") + ". Each plays on a light (\(lightBackground)) and a dark (\(darkBackground)) background;"
+            + " a preset with a dark twin shows its light theme on the light one and its dark theme on the dark one."
         return document(style: """
             .summary { color: #455A64; margin: 0; }
-            .stage img { display: block; }
+            .stage img, .stage .svg { display: block; line-height: 0; }
             .player { max-width: 240px; margin: 0; font-size: 12px; color: #546E7A; }
+            label.level { display: flex; align-items: center; gap: 6px; margin-bottom: 8px; font-size: 12px; color: #455A64; }
+            label.level output { font-variant-numeric: tabular-nums; min-width: 3.5em; }
+            .pack { margin: 6px 0 0; font-size: 12px; color: #78909C; }
             pre { white-space: pre-wrap; font-size: 12px; color: #B71C1C; margin: 0; max-width: 480px; }
             """, body: """
             <h1>wavegen preview</h1>
             <p class="summary">\(escape(summary))</p>
-            \(body)
+            \(body)\(levelScript)
             """)
     }
 
@@ -250,32 +336,99 @@ enum PreviewPage {
         """
     }
 
-    static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, id: Int) -> String {
+    static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, pack: Result<PreviewThemes.PackedPreset, RenderError>?, id: Int) -> String {
         let o = item.output
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"
         }
-        let src = DataURI.encode(r.bytes, mediaType: o.format.mimeType)
-        func image(_ theme: String) -> String {
-            "<div class=\"stage \(theme)\"><img src=\"\(src)\" width=\"\(r.shownWidth)\" height=\"\(r.shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\"><span>\(theme)</span></div>"
+        let twin = entry.hasDarkTwin
+        /// One tile: `theme`'s background, and the output in that theme where the preset has a twin.
+        func stage(_ theme: String) -> String {
+            let shown = theme == "dark" && twin && o.format != .svg ? entry.dark : r
+            let caption = twin ? "\(theme) theme" + (theme == "dark" && o.format != .svg ? " (--theme dark)" : "") : theme
+            guard let shown else { return "<div class=\"stage \(theme)\" data-theme=\"\(theme)\"><span>\(caption): not rendered</span></div>" }
+            let picture: String
+            if o.format == .svg {
+                // Inline, so that the tile's data-theme and the level slider's --level reach it. Two
+                // copies of one SVG agree: its ids, classes and property names carry its digest.
+                picture = "<div class=\"svg\" data-theme=\"\(theme)\">\(String(decoding: shown.bytes, as: UTF8.self))</div>"
+            } else {
+                let src = DataURI.encode(shown.bytes, mediaType: o.format.mimeType)
+                picture = "<img src=\"\(src)\" width=\"\(shown.shownWidth)\" height=\"\(shown.shownHeight)\" alt=\"\(escape(o.path)) on \(theme)\">"
+            }
+            return "<div class=\"stage \(theme)\" data-theme=\"\(theme)\">\(picture)<span>\(caption)</span></div>"
         }
-        // A browser cannot show a Lottie without a player, and the page loads no script: the card
-        // lists the file and its numbers.
-        let stages = o.format == .lottie
-            ? "<p class=\"player\">Lottie JSON: plays in lottie-web, lottie-android, lottie-ios and rlottie; not shown here (this page loads no player)</p>"
-            : "<div class=\"stages\">\(image("light"))\(image("dark"))</div>"
-        let numbers = facts(o, r).map { f in
+        /// A link that saves `bytes` as `name`.
+        func download(_ bytes: [UInt8], _ mediaType: String, _ name: String, _ text: String) -> String {
+            "<a download=\"\(escape(name))\" href=\"\(DataURI.encode(bytes, mediaType: mediaType))\">\(escape(text))</a>"
+        }
+        // A browser cannot show a Lottie without a player, and the page loads none: the card
+        // lists the file (and its dark theme's) and their numbers.
+        var stages: String
+        if o.format == .lottie {
+            let file = PathText.lastComponent(of: o.path)
+            stages = "<p class=\"player\">Lottie JSON: plays in lottie-web, lottie-android, lottie-ios and rlottie; not shown here (this page loads no player). "
+                + download(r.bytes, o.format.mimeType, file, twin ? "save the light theme" : "save the file")
+            if let dark = entry.dark {
+                stages += " · " + download(dark.bytes, o.format.mimeType, PathText.stem(of: file) + "-dark." + PathText.pathExtension(of: file), "save the dark theme (--theme dark)")
+            }
+            stages += "</p>"
+        } else {
+            stages = "<div class=\"stages\">\(stage("light"))\(stage("dark"))</div>"
+        }
+        if let level = entry.liveLevel {
+            let percent = Int((level * 100).rounded())
+            stages = "<label class=\"level\">level <input type=\"range\" class=\"level\" min=\"0\" max=\"100\" step=\"1\" value=\"\(percent)\">"
+                + " <output>\(percent) %</output></label>\n" + stages
+        }
+        var facts = facts(o, r)
+        if let dark = entry.dark { facts.append(darkFact(dark)) }
+        let numbers = facts.map { f in
             "<dt>\(f.label)</dt><dd>\(escape(f.text))\(f.alert.map { " <span class=\"over\">\(escape($0))</span>" } ?? "")</dd>"
         }.joined()
+        var packLine = ""
+        switch pack {
+        case let .success(p)?:
+            packLine = "\n<p class=\"pack\">\(download(p.bytes, "application/json", p.fileName, "download packed preset")) (\(NumberText.bytes(p.bytes.count)), as 'wavegen presets pack' writes it)</p>"
+        case let .failure(error)?:
+            packLine = "\n<p class=\"pack\">cannot pack the preset: \(escape(error.lines.joined(separator: " ")))</p>"
+        case nil:
+            break
+        }
+        let problems = entry.errors.isEmpty ? "" : "\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>"
         return """
             <figure class="card" id="output-\(id)">
             <figcaption>\(escape(o.path))</figcaption>
             \(stages)
-            <dl>\(numbers)</dl>
+            <dl>\(numbers)</dl>\(packLine)\(problems)
             </figure>
 
             """
     }
+
+    /// The numbers line of an output's `--theme dark` render.
+    static func darkFact(_ dark: RenderedOutput) -> Fact {
+        Fact(label: "dark theme", text: "\(NumberText.grouped(dark.bytes.count)) bytes" + (dark.paletteSize > 0 ? ", \(dark.paletteSize) colors" : ""))
+    }
+
+    /// The static page's script: a live SVG's level slider sets `--level` on the wrappers of its
+    /// card's SVGs (the level eases there; the drift goes on).
+    static let levelScript = """
+        <script>
+        "use strict";
+        for (const slider of document.querySelectorAll("input.level")) {
+          const card = slider.closest(".card"), shown = card.querySelector("label.level output");
+          const apply = () => {
+            for (const wrapper of card.querySelectorAll(".svg")) wrapper.style.setProperty("--level", slider.value / 100);
+            shown.textContent = slider.value + " %";
+          };
+          slider.addEventListener("input", apply);
+          // A value the browser restored on reload.
+          if (slider.value !== slider.defaultValue) apply();
+        }
+        </script>
+
+        """
 
     /// One line of an output's numbers: a label, its text, and a part to show as a warning.
     struct Fact {
