@@ -292,7 +292,7 @@ enum PreviewPage {
             """, body: """
             <h1>wavegen preview</h1>
             <p class="summary">\(escape(summary))</p>
-            \(body)\(levelScript)
+            \(body)\(entries.contains { $0.rendered != nil && $0.liveLevel != nil } ? levelScript : "")
             """)
     }
 
@@ -411,7 +411,7 @@ enum PreviewPage {
         Fact(label: "dark theme", text: "\(NumberText.grouped(dark.bytes.count)) bytes" + (dark.paletteSize > 0 ? ", \(dark.paletteSize) colors" : ""))
     }
 
-    /// The static page's script: a live SVG's level slider sets `--level` on the wrappers of its
+    /// The static page's only script, on a page with a live SVG: its level slider sets `--level` on the wrappers of its
     /// card's SVGs (the level eases there; the drift goes on).
     static let levelScript = """
         <script>

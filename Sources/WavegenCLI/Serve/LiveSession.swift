@@ -19,6 +19,16 @@ final class LiveSession: @unchecked Sendable {
         var name: String?
         var digest: String?
         var errors: [String] = []
+        /// For a live SVG, the preset's own level (0…1): where the page's level slider starts.
+        var liveLevel: Double?
+        /// Whether the preset has a dark twin that this output does not already show.
+        var hasDarkTwin = false
+        /// The `--theme dark` render of a raster or Lottie output with a dark twin (an SVG
+        /// carries both themes), its loaded preset, served name and input digest.
+        var darkLoaded: BuildPlan.Loaded?
+        var dark: RenderedOutput?
+        var darkName: String?
+        var darkDigest: String?
     }
 
     /// A section of the page: one preset, or one job of a manifest.
@@ -29,6 +39,10 @@ final class LiveSession: @unchecked Sendable {
         var errors: [String] = []
         var warnings: [String] = []
         var outputs: [Output] = []
+        /// The job's preset as `wavegen presets pack` writes it, and its served name; or why not.
+        var pack: PreviewThemes.PackedPreset?
+        var packName: String?
+        var packError: String?
     }
 
     /// An input named on the command line and what it showed last.
@@ -107,10 +121,18 @@ final class LiveSession: @unchecked Sendable {
         guard !source.rendered || !paths.isEmpty else { return }
         if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
         let start = DispatchTime.now().uptimeNanoseconds
-        let (groups, fresh) = rebuild(source)
+        var (groups, fresh) = rebuild(source)
         let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
         source.rendered = true
+        publish(groups, of: source, published: published)
+        // The dark themes not rendered before come second, so that they do not delay the light
+        // ones a change shows first.
+        if renderDark(&groups, source: source) > 0 { publish(groups, of: source, published: published) }
+    }
+
+    /// Shows `groups` for `source` and sends the page its new state.
+    private func publish(_ groups: [Group], of source: Source, published: (String) -> Void) {
         lock.withLock {
             guard !stopped else { return }
             let changed = Array(Set(source.groups.map(\.id) + groups.map(\.id))).sorted()
@@ -152,7 +174,7 @@ final class LiveSession: @unchecked Sendable {
                            errors: error.printedLines)], 0)
         }
         var groups = groups(of: plan, source: source)
-        let fresh = render(&groups, plan: plan, source: source)
+        let fresh = render(&groups, plan: plan, source: source, twins: PreviewThemes.darkTwins(of: plan, overrides: overrides))
         return (groups, fresh)
     }
 
@@ -175,14 +197,35 @@ final class LiveSession: @unchecked Sendable {
         if groups.isEmpty {
             groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
         }
+        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
+        for g in groups.indices {
+            guard let job = groups[g].outputs.first?.output.job else { continue }
+            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset)
+            packs[job.preset] = pack
+            switch pack {
+            case let .success(p):
+                groups[g].pack = p
+                groups[g].packName = String(SHA256.hex(p.bytes).prefix(32)) + ".wavegen.json"
+            case let .failure(error):
+                groups[g].packError = error.lines.joined(separator: " ")
+            }
+        }
         return groups
     }
 
-    /// Fills in every output: from the cache when its input digest is known, else rendered.
-    /// Returns how many were rendered.
-    private func render(_ groups: inout [Group], plan: BuildPlan, source: Source) -> Int {
-        let fonts = FontDigests()
-        var pending: [(g: Int, o: Int, loaded: BuildPlan.Loaded)] = []
+    /// One render to look up or make: output `o` of group `g`, its light or its dark theme.
+    private struct RenderTask {
+        var g: Int
+        var o: Int
+        var loaded: BuildPlan.Loaded
+        var dark: Bool
+    }
+
+    /// Fills in every output: from the cache when its input digest is known, else rendered; a
+    /// dark theme only from the cache (`renderDark` renders the others). Returns how many were
+    /// rendered.
+    private func render(_ groups: inout [Group], plan: BuildPlan, source: Source, twins: [BuildPlan.Loaded?]) -> Int {
+        var tasks: [RenderTask] = []
         for g in groups.indices {
             for k in groups[g].outputs.indices {
                 let o = groups[g].outputs[k].output
@@ -192,37 +235,76 @@ final class LiveSession: @unchecked Sendable {
                     for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
                 case let .success(loaded):
                     for font in loaded.config.label?.fonts ?? [] { if case let .file(path) = font.source { source.snapshot.add([path]) } }
-                    do throws(RenderError) {
-                        let digest = try OutputDigest.input(loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
-                        groups[g].outputs[k].digest = digest
-                        if let hit = lock.withLock({ renders[digest] }) {
-                            groups[g].outputs[k].rendered = hit.output
-                            groups[g].outputs[k].name = hit.name
-                        } else {
-                            pending.append((g, k, loaded))
-                        }
-                    } catch {
-                        groups[g].outputs[k].errors = error.commandError.printedLines
-                    }
+                    if o.job.live, case let .still(level) = loaded.config.level { groups[g].outputs[k].liveLevel = level }
+                    groups[g].outputs[k].hasDarkTwin = twins[o.index] != nil
+                    if o.format != .svg { groups[g].outputs[k].darkLoaded = twins[o.index] }
+                    tasks.append(RenderTask(g: g, o: k, loaded: loaded, dark: false))
                 }
             }
         }
-        let jobs = pending.map { (loaded: $0.loaded, format: groups[$0.g].outputs[$0.o].output.format,
-                                  live: groups[$0.g].outputs[$0.o].output.job.live, fitTo: groups[$0.g].outputs[$0.o].output.fitLimit) }
+        let fresh = fill(&groups, tasks, cachedOnly: false)
+        _ = fill(&groups, darkTasks(groups), cachedOnly: true)
+        return fresh
+    }
+
+    /// Renders the dark themes `render` did not find in the cache; returns how many.
+    private func renderDark(_ groups: inout [Group], source: Source) -> Int {
+        fill(&groups, darkTasks(groups), cachedOnly: false)
+    }
+
+    /// The dark themes still to fill in: of outputs whose light theme rendered.
+    private func darkTasks(_ groups: [Group]) -> [RenderTask] {
+        groups.indices.flatMap { g in
+            groups[g].outputs.indices.compactMap { k -> RenderTask? in
+                let o = groups[g].outputs[k]
+                guard let loaded = o.darkLoaded, o.rendered != nil, o.dark == nil, o.errors.isEmpty else { return nil }
+                return RenderTask(g: g, o: k, loaded: loaded, dark: true)
+            }
+        }
+    }
+
+    /// Fills in each task's render from the cache by its input digest, or (unless `cachedOnly`)
+    /// renders it. Returns how many were rendered.
+    private func fill(_ groups: inout [Group], _ tasks: [RenderTask], cachedOnly: Bool) -> Int {
+        let fonts = FontDigests()
+        func store(_ t: RenderTask, _ r: RenderedOutput, name: String, digest: String?) {
+            if t.dark {
+                (groups[t.g].outputs[t.o].dark, groups[t.g].outputs[t.o].darkName, groups[t.g].outputs[t.o].darkDigest) = (r, name, digest)
+            } else {
+                (groups[t.g].outputs[t.o].rendered, groups[t.g].outputs[t.o].name, groups[t.g].outputs[t.o].digest) = (r, name, digest)
+            }
+        }
+        func fail(_ t: RenderTask, _ lines: [String]) {
+            groups[t.g].outputs[t.o].errors += t.dark ? lines.map { "dark theme: " + $0 } : lines
+        }
+        var pending: [(task: RenderTask, digest: String)] = []
+        for t in tasks {
+            let o = groups[t.g].outputs[t.o].output
+            do throws(RenderError) {
+                let digest = try OutputDigest.input(t.loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
+                if let hit = lock.withLock({ renders[digest] }) {
+                    store(t, hit.output, name: hit.name, digest: digest)
+                } else if !cachedOnly {
+                    pending.append((t, digest))
+                }
+            } catch {
+                fail(t, error.commandError.printedLines)
+            }
+        }
+        let jobs = pending.map { p in (loaded: p.task.loaded, output: groups[p.task.g].outputs[p.task.o].output) }
         let threads = workers == 1 ? 0 : 1
         let results = OrderedWork.run(count: jobs.count, workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
-            Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: jobs[i].format, live: jobs[i].live, fitTo: jobs[i].fitTo, threads: threads) }
+            let o = jobs[i].output
+            return Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
         }, started: { _, _ in }, deliver: { _, _ in })
         for (p, result) in zip(pending, results) {
             switch result {
             case let .success(r):
-                let format = groups[p.g].outputs[p.o].output.format
-                let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + format.rawValue
-                groups[p.g].outputs[p.o].rendered = r
-                groups[p.g].outputs[p.o].name = name
-                if let digest = groups[p.g].outputs[p.o].digest { lock.withLock { renders[digest] = (r, name) } }
+                let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + groups[p.task.g].outputs[p.task.o].output.format.rawValue
+                store(p.task, r, name: name, digest: p.digest)
+                lock.withLock { renders[p.digest] = (r, name) }
             case let .failure(error):
-                groups[p.g].outputs[p.o].errors = error.commandError.printedLines
+                fail(p.task, error.commandError.printedLines)
             }
         }
         return pending.count
@@ -234,11 +316,18 @@ final class LiveSession: @unchecked Sendable {
     private func publishFiles() {
         let shown = sources.flatMap(\.groups).flatMap(\.outputs)
         for o in shown {
-            guard let name = o.name, let r = o.rendered else { continue }
-            files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+            if let name = o.name, let r = o.rendered {
+                files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+            }
+            if let name = o.darkName, let r = o.dark {
+                files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+            }
+        }
+        for g in sources.flatMap(\.groups) {
+            if let name = g.packName, let p = g.pack { files[name] = ServedFile(bytes: p.bytes, mimeType: "application/json", generation: generation) }
         }
         files = files.filter { $0.value.generation >= generation - 1 }
-        let digests = Set(shown.compactMap(\.digest))
+        let digests = Set(shown.compactMap(\.digest) + shown.compactMap(\.darkDigest))
         renders = renders.filter { digests.contains($0.key) }
     }
 
@@ -286,7 +375,7 @@ final class LiveSession: @unchecked Sendable {
                 ("errors", .array(g.errors.map { .string($0) })),
                 ("warnings", .array(g.warnings.map { .string($0) })),
                 ("files", .array(files.map { .string($0) })),
-                ("outputs", .array(g.outputs.map(json))),
+                ("outputs", .array(g.outputs.map { json($0, group: g) })),
             ])
         }
         return JSONNode.object([
@@ -297,7 +386,7 @@ final class LiveSession: @unchecked Sendable {
         ]).serialized(indent: nil)
     }
 
-    private func json(_ o: Output) -> JSONNode {
+    private func json(_ o: Output, group: Group) -> JSONNode {
         var members: [(String, JSONNode)] = [
             ("id", .string(o.id)),
             ("path", .string(o.output.path)),
@@ -315,10 +404,20 @@ final class LiveSession: @unchecked Sendable {
                 ("frames", .int(r.frames)),
                 ("duration", .number(r.duration)),
                 ("bytes", .int(r.bytes.count)),
-                ("facts", .array(PreviewPage.facts(o.output, r).map { f in
+                ("facts", .array((PreviewPage.facts(o.output, r) + (o.dark.map { [PreviewPage.darkFact($0)] } ?? [])).map { f in
                     .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
                 })),
             ]
+            if let level = o.liveLevel { members.append(("live", .number(level))) }
+            if o.hasDarkTwin { members.append(("darkTwin", .bool(true))) }
+            if let dark = o.dark, let name = o.darkName {
+                members.append(("dark", .object([("url", .string("/o/" + name)), ("bytes", .int(dark.bytes.count))])))
+            }
+        }
+        if let p = group.pack, let name = group.packName {
+            members.append(("pack", .object([("url", .string("/o/" + name)), ("fileName", .string(p.fileName)), ("bytes", .int(p.bytes.count))])))
+        } else if let error = group.packError {
+            members.append(("packError", .string(error)))
         }
         return .object(members)
     }
