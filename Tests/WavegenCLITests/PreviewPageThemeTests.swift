@@ -135,4 +135,62 @@ let twinPreset = """
         let dark = try written(["render", twin, "--theme", "dark"], "dark.gif", in: folder)
         #expect(try decodeDataURI(sources[0]).bytes == dark && sources[0] == sources[1])
     }
+
+    /// `wavegen serve`: the state tells the page which outputs are live (and at what level),
+    /// where each dark theme's render is, and where the packed preset is; each is served with the
+    /// bytes `render --theme dark` and `presets pack` write.
+    @Test func serveServesDarkThemesLiveLevelsAndPackedPresets() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(twinPreset, at: "twin.json")
+        try folder.writeFile("""
+            {"jobs": [{"name": "live", "preset": "twin.json", "output": "out/live.svg", "live": true},
+                      {"name": "twin", "preset": "twin.json", "output": "out/twin.{format}", "formats": ["gif", "svg", "lottie"]}]}
+            """, at: "wavegen.json")
+        let server = try ServerProcess(["serve", "wavegen.json"], in: folder)
+        let events = try server.events()
+        let deadline = Date().addingTimeInterval(ServeTests.startup)
+        var outputs: [String: [String: Any]] = [:]
+        // The dark themes arrive in a later state than the light renders.
+        while Date() < deadline, outputs["out/twin.gif"]?["dark"] == nil || outputs["out/twin.json"]?["dark"] == nil {
+            guard let e = events.next(timeout: max(0, deadline.timeIntervalSinceNow)),
+                  let root = try JSONSerialization.jsonObject(with: Data(e.data.utf8)) as? [String: Any],
+                  let groups = root["groups"] as? [[String: Any]] else { continue }
+            outputs = [:]
+            for o in groups.flatMap({ $0["outputs"] as? [[String: Any]] ?? [] }) { outputs[o["path"] as? String ?? ""] = o }
+        }
+        try #require(outputs.count == 4, "no state with every output; stderr: \(server.err)")
+        let twin = folder.file("twin.json")
+        func served(_ url: Any?) throws -> [UInt8] {
+            let url = try #require(url as? String)
+            #expect(url.hasPrefix("/o/") && !url.contains("twin"), "not an opaque name: \(url)")
+            let answer = try server.get(url)
+            #expect(answer.status == 200)
+            return answer.body
+        }
+
+        let live = try #require(outputs["out/live.svg"])
+        #expect(live["live"] as? Double == 0.5)
+        #expect(try served(live["url"]) == (try written(["render", twin, "--live"], "live.svg", in: folder)))
+        for path in ["out/twin.gif", "out/twin.json"] {
+            let o = try #require(outputs[path])
+            #expect(o["darkTwin"] as? Bool == true)
+            #expect(o["live"] == nil)
+            let ext = PathText.pathExtension(of: path)
+            #expect(try served(o["url"]) == (try written(["render", twin], "light." + ext, in: folder)), "\(path)")
+            #expect(try served((o["dark"] as? [String: Any])?["url"]) == (try written(["render", twin, "--theme", "dark"], "dark." + ext, in: folder)),
+                    "\(path): the dark tile's file differs from render --theme dark")
+        }
+        let svg = try #require(outputs["out/twin.svg"])
+        #expect(svg["darkTwin"] as? Bool == true && svg["dark"] == nil, "an SVG carries its dark theme itself")
+
+        let packed = try written(["presets", "pack", twin], "twin.wavegen.json", in: folder)
+        for (path, o) in outputs {
+            let pack = try #require(o["pack"] as? [String: Any], "\(path) has no packed preset")
+            #expect(pack["fileName"] as? String == "twin.wavegen.json")
+            let answer = try server.get(try #require(pack["url"] as? String))
+            #expect(answer.headers["content-type"] == "application/json")
+            #expect(answer.body == packed, "\(path): the packed preset differs from presets pack")
+        }
+        #expect(server.err.isEmpty, "\(server.err)")
+    }
 }
