@@ -26,7 +26,9 @@ enum PreviewCommand: Subcommand {
         discussion: """
             Everything is rendered in memory (nothing but the page is written) and embedded as
             data: URIs, so the page can be opened, mailed or attached anywhere. Images made at a
-            scale (@2x, @3x) are shown at their size at scale 1, as an app shows them. With
+            scale (@2x, @3x) are shown at their size at scale 1, as an app shows them. A preset
+            with a dark twin shows its dark theme on the dark background, a live SVG gets a level
+            slider, and each card links its preset packed as 'wavegen presets pack' writes it. With
             --watch, nothing is written: the page is served live instead; see 'wavegen help serve'.
             """)
 
