@@ -128,8 +128,16 @@ final class LiveSession: @unchecked Sendable {
         publish(groups, of: source, published: published)
         // The dark themes not rendered before come second, so that they do not delay the light
         // ones a change shows first.
-        if renderDark(&groups, source: source) > 0 { publish(groups, of: source, published: published) }
+        let before = Set(groups.flatMap(\.outputs).flatMap(\.errors))
+        guard renderDark(&groups, source: source) > 0 else { return }
+        // A dark theme that failed (a size budget it alone misses) is said as the light ones are.
+        let failed = groups.flatMap(\.outputs).flatMap(\.errors).filter { !before.contains($0) }
+        if !failed.isEmpty { console.err(failed.map { $0.dropFirst(Self.darkPrefix.count) + "\n" }.joined()) }
+        publish(groups, of: source, published: published)
     }
+
+    /// What starts the page's line of an error of an output's dark theme.
+    static let darkPrefix = "dark theme: "
 
     /// Shows `groups` for `source` and sends the page its new state.
     private func publish(_ groups: [Group], of source: Source, published: (String) -> Void) {
@@ -275,7 +283,7 @@ final class LiveSession: @unchecked Sendable {
             }
         }
         func fail(_ t: RenderTask, _ lines: [String]) {
-            groups[t.g].outputs[t.o].errors += t.dark ? lines.map { "dark theme: " + $0 } : lines
+            groups[t.g].outputs[t.o].errors += t.dark ? lines.map { Self.darkPrefix + $0 } : lines
         }
         var pending: [(task: RenderTask, digest: String)] = []
         for t in tasks {
