@@ -2,6 +2,8 @@ import Foundation
 import WaveKit
 import WavePlatform
 import WaveRender
+import WaveBuild
+import WavePreview
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
 ///
@@ -187,20 +189,6 @@ enum StandardStreams {
             failure = String(cString: strerror(errno == 0 ? EIO : errno))
         }
     }
-}
-
-extension RenderError {
-    /// The exit code for this failure.
-    var exitCode: ExitCode {
-        switch kind {
-        case .missingInput: return .noInput
-        case .invalidInput: return .dataError
-        case .cannotWrite: return .cannotWrite
-        case .failure, .overBudget: return .failure
-        }
-    }
-
-    var commandError: CommandError { CommandError(exitCode, lines, located: located) }
 }
 
 extension WaveConfig {

@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen plan PRESET`: how the loop closes.
 enum PlanCommand: Subcommand {

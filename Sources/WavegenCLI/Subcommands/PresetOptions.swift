@@ -1,5 +1,6 @@
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// Options shared by the commands that load a preset: overrides and their shortcuts.
 enum PresetOptions {

@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen presets`, `wavegen presets show NAME`, `wavegen presets export NAME [DIR]` and
 /// `wavegen presets pack NAME -o FILE`.

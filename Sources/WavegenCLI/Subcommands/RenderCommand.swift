@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen render [PRESET] -o OUT`
 enum RenderCommand: Subcommand {

@@ -1,5 +1,7 @@
 import Foundation
 import WaveKit
+import WaveBuild
+import WavePreview
 
 /// `wavegen serve [MANIFEST or PRESET...]`, also spelled `wavegen preview --watch`: a page on
 /// 127.0.0.1 that shows the outputs and re-renders them when a file they read changes.
@@ -42,7 +44,8 @@ enum ServeCommand: Subcommand {
         let inputs = try PreviewCommand.inputs(a, example: "wavegen serve path/to/wavegen.json")
         let server = try HTTPServer.listen(port: port)
         let stop = StopSignals.install()
-        let session = LiveSession(inputs: inputs, overrides: overrides, workers: workers, console: console, quiet: a.has("--quiet"))
+        let session = LiveSession(inputs: inputs, overrides: overrides, workers: workers, console: LiveLog(out: console.out, err: console.err), quiet: a.has("--quiet"),
+                                  version: Wavegen.versionDescription)
         let events = EventStream(initial: session.state())
         console.out("http://127.0.0.1:\(server.port)/\n")
         session.start(published: events.publish)

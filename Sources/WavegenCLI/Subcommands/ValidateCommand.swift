@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen validate PRESET-OR-MANIFEST...`
 enum ValidateCommand: Subcommand {

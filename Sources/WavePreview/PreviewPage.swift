@@ -1,64 +1,40 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
-/// `wavegen preview [MANIFEST or PRESET...] -o preview.html`: one self-contained HTML page showing
-/// every output of a manifest (or each preset as GIF and WebP) playing on a light and a dark
-/// background, with its numbers.
-enum PreviewCommand: Subcommand {
-    static let spec = CommandSpec(
-        name: "preview",
-        abstract: "Write an HTML page that plays every output of a manifest (or presets) on light and dark backgrounds.",
-        usage: "wavegen preview [<manifest> | <preset> ...] --output <file.html> | --watch [--port <n>] [options]",
-        arguments: [
-            // A manifest or a preset may come first, so both complete as presets (names and files).
-            ArgumentSpec(name: "<manifest>", help: "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json).", completion: .presets),
-            ArgumentSpec(name: "<preset>", help: "A preset file or bundled name, shown as GIF and WebP (with --watch, in every format a browser shows).",
-                         completion: .presets, repeats: true),
-        ],
-        options: [
-            OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),
-            OptionSpec(names: ["--watch", "-w"], value: nil, help: "Serve the page on 127.0.0.1 instead, re-rendering when files change (as 'wavegen serve')."),
-            ServeCommand.portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
-            OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
-        ] + PresetOptions.specs,
-        discussion: """
-            Everything is rendered in memory (nothing but the page is written) and embedded as
-            data: URIs, so the page can be opened, mailed or attached anywhere. Images made at a
-            scale (@2x, @3x) are shown at their size at scale 1, as an app shows them. With
-            --watch, nothing is written: the page is served live instead; see 'wavegen help serve'.
-            """)
-
+extension PreviewPage {
     /// One image on the page.
-    struct Item {
-        var group: Int
-        var output: BuildPlan.Output
-        var plan: Int
+    public struct Item {
+        public var group: Int
+        public var output: BuildPlan.Output
+        public var plan: Int
+
+        public init(group: Int, output: BuildPlan.Output, plan: Int) {
+            self.group = group
+            self.output = output
+            self.plan = plan
+        }
     }
 
     /// A section of the page: one manifest job, or one preset.
-    struct Group {
-        var title: String
-        var subtitle: String
+    public struct Group {
+        public var title: String
+        public var subtitle: String
+
+        public init(title: String, subtitle: String) {
+            self.title = title
+            self.subtitle = subtitle
+        }
     }
+}
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
-        if a.has("--watch") {
-            if a.value("--output") != nil { throw .usage("--watch serves the page instead of writing it; drop --output") }
-            return try ServeCommand.run(a, console: console)
-        }
-        if a.value("--port") != nil { throw .usage("--port needs --watch (or use 'wavegen serve')") }
-        guard let file = a.value("--output") else { throw .usage("missing --output <file.html> (or --watch to serve the page live)") }
-        let ext = PathText.pathExtension(of: file).lowercased()
-        if file == "-" || OutputFormat(fileExtension: ext) != nil {
-            throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
-        }
-        let workers = try BuildCommand.jobCount(a, console: console)
-        let cli = try PresetOptions.overrides(a)
-        let inputs = try self.inputs(a, example: "wavegen preview path/to/wavegen.json -o preview.html")
-        try AtomicFile.checkWritable(file)
-
+extension PreviewPage {
+    /// Plans every input (a manifest, or presets shown as GIF, WebP and APNG), renders every output
+    /// in memory on `workers` threads and returns the page. Errors are handed to `printError` as
+    /// outputs finish, each document problem once; `progress` follows the outputs.
+    public static func make(inputs: [String], overrides cli: [PresetOverride], workers: Int, progress: some OutputProgress,
+                            printError: @escaping (String) -> Void) throws(CommandError) -> (html: String, items: [Item], entries: [PreviewEntry]) {
         var plans: [BuildPlan] = []
         var groups: [Group] = []
         var items: [Item] = []
@@ -97,13 +73,13 @@ enum PreviewCommand: Subcommand {
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
             } else {
-                presets.append(presetJob(input, index: presets.count, formats: [.gif, .webp, .apng]))
+                presets.append(BuildManifest.Job.preset(input, index: presets.count, formats: [.gif, .webp, .apng]))
             }
         }
         try flushPresets()
-        for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
+        for plan in plans { for w in plan.warnings { printError("warning: \(w)\n") } }
 
-        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count)
+        progress.begin(total: items.count)
         var reported = Set<String>()
         let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
             let item = items[i]
@@ -126,7 +102,7 @@ enum PreviewCommand: Subcommand {
                 progress.clear()
                 let o = items[i].output
                 for line in entry.errors where !entry.located || reported.insert(line).inserted {
-                    console.err(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
+                    printError(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
                 }
                 progress.redraw()
             }
@@ -134,35 +110,7 @@ enum PreviewCommand: Subcommand {
         progress.finish()
 
         let html = PreviewPage.html(groups: groups, items: items, entries: entries)
-        try AtomicFile.write(Array(html.utf8), to: file)
-        let failed = entries.filter { $0.rendered == nil }.count
-        if !a.has("--quiet") || failed > 0 {
-            let sources = inputs.count == 1 ? inputs[0] : "\(inputs.count) inputs"
-            let noun = items.count == 1 ? "animation" : "animations"
-            console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(NumberText.bytes(html.utf8.count))\n")
-        }
-        let codes = Set(entries.map(\.code))
-        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
-    }
-
-    /// The inputs named, or ./wavegen.json when none is (an error naming `example` when it is missing).
-    static func inputs(_ a: ParsedArguments, example: String) throws(CommandError) -> [String] {
-        guard a.positionals.isEmpty else { return a.positionals }
-        guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
-            throw CommandError(DocumentError(DocumentProblem(
-                file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput)))
-        }
-        return [BuildManifest.defaultFileName]
-    }
-
-    /// A preset named on the command line as a job of its own, shown in `formats`; its output path
-    /// (`{name}.{format}`) is only a label.
-    static func presetJob(_ input: String, index: Int, formats: [OutputFormat]) -> BuildManifest.Job {
-        BuildManifest.Job(
-            index: index, name: input, presetText: input, preset: input,
-            output: try! OutputTemplate.parse("{name}.{format}").get(), outputLine: 0, outputColumn: 0,
-            formats: formats, scales: nil, levels: nil, variants: nil, overrides: [], budget: BuildManifest.Budget(),
-            standalone: true)
+        return (html, items, entries)
     }
 }
 
@@ -173,20 +121,27 @@ extension RenderedOutput {
 }
 
 /// What previewing one output produced.
-struct PreviewEntry: Sendable {
-    var rendered: RenderedOutput?
-    var errors: [String]
-    var code: ExitCode
+public struct PreviewEntry: Sendable {
+    public var rendered: RenderedOutput?
+    public var errors: [String]
+    public var code: ExitCode
     /// The errors are document problems in the compiler form: printed as they are, once per page.
-    var located = false
+    public var located = false
+
+    public init(rendered: RenderedOutput?, errors: [String], code: ExitCode, located: Bool = false) {
+        self.rendered = rendered
+        self.errors = errors
+        self.code = code
+        self.located = located
+    }
 }
 
 /// The preview page's HTML.
-enum PreviewPage {
+public enum PreviewPage {
     static let lightBackground = "#FFFFFF"
     static let darkBackground = "#121212"
 
-    static func html(groups: [PreviewCommand.Group], items: [PreviewCommand.Item], entries: [PreviewEntry]) -> String {
+    public static func html(groups: [PreviewPage.Group], items: [PreviewPage.Item], entries: [PreviewEntry]) -> String {
         var body = ""
         for (g, group) in groups.enumerated() {
             let members = items.indices.filter { items[$0].group == g }
@@ -219,7 +174,7 @@ enum PreviewPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="wavegen \(Wavegen.version)">
+        <meta name="generator" content="wavegen \(WavegenVersion.current)">
         <title>wavegen preview</title>
         <style>
         :root { color-scheme: light; }
@@ -250,7 +205,7 @@ enum PreviewPage {
         """
     }
 
-    static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, id: Int) -> String {
+    static func card(_ item: PreviewPage.Item, _ entry: PreviewEntry, id: Int) -> String {
         let o = item.output
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"

@@ -1,4 +1,5 @@
 import Foundation
+import WaveBuild
 import WaveKit
 import WavePlatform
 import WaveRender
@@ -9,41 +10,41 @@ import WaveRender
 /// rider pixels, font bytes, format) did not change is not rendered again, whichever source made
 /// it. Each source has a thread of its own (`start`); connection threads read the rendered files
 /// through `file(named:)`.
-final class LiveSession: @unchecked Sendable {
+public final class LiveSession: @unchecked Sendable {
     /// One output on the page.
-    struct Output {
-        var id: String
-        var output: BuildPlan.Output
-        var rendered: RenderedOutput?
+    public struct Output {
+        public var id: String
+        public var output: BuildPlan.Output
+        public var rendered: RenderedOutput?
         /// The opaque name the file is served under (`/o/NAME`).
-        var name: String?
-        var digest: String?
-        var errors: [String] = []
+        public var name: String?
+        public var digest: String?
+        public var errors: [String] = []
     }
 
     /// A section of the page: one preset, or one job of a manifest.
-    struct Group {
-        var id: String
-        var title: String
-        var subtitle: String
-        var errors: [String] = []
-        var warnings: [String] = []
-        var outputs: [Output] = []
+    public struct Group {
+        public var id: String
+        public var title: String
+        public var subtitle: String
+        public var errors: [String] = []
+        public var warnings: [String] = []
+        public var outputs: [Output] = []
     }
 
     /// An input named on the command line and what it showed last.
-    final class Source: @unchecked Sendable {
-        let input: String
-        let index: Int
-        var isManifest = false
+    public final class Source: @unchecked Sendable {
+        public let input: String
+        public let index: Int
+        public var isManifest = false
         /// The stamps of the files it read, and whether it has been rendered once: its thread's own.
-        var snapshot = FileSnapshot()
-        var rendered = false
+        public var snapshot = FileSnapshot()
+        public var rendered = false
         /// What the page shows of it, and the files it read (under the session's lock).
-        var groups: [Group]
-        var files: [String] = []
+        public var groups: [Group]
+        public var files: [String] = []
 
-        init(input: String, index: Int) {
+        public init(input: String, index: Int) {
             self.input = input
             self.index = index
             groups = [Group(id: "\(index)", title: input, subtitle: "rendering…")]
@@ -51,20 +52,22 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// A rendered file as served.
-    struct ServedFile {
-        var bytes: [UInt8]
-        var mimeType: String
+    public struct ServedFile {
+        public var bytes: [UInt8]
+        public var mimeType: String
         /// The last generation that showed it.
-        var generation: Int
+        public var generation: Int
     }
 
-    let sources: [Source]
-    let overrides: [PresetOverride]
-    let workers: Int
-    let console: Console
-    let quiet: Bool
+    public let sources: [Source]
+    public let overrides: [PresetOverride]
+    public let workers: Int
+    public let console: LiveLog
+    /// The version the page shows (`0.1.0 (abc1234)`).
+    public let version: String
+    public let quiet: Bool
     /// The formats each preset is shown in: every format a browser shows as an image.
-    let formats = OutputFormat.allCases.filter(\.showsInBrowser)
+    public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
     /// Guards the sources' groups, the served files, the render cache and the generation.
     private let lock = NSLock()
@@ -75,11 +78,12 @@ final class LiveSession: @unchecked Sendable {
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
     private(set) var generation = 0
 
-    init(inputs: [String], overrides: [PresetOverride], workers: Int, console: Console, quiet: Bool) {
+    public init(inputs: [String], overrides: [PresetOverride], workers: Int, console: LiveLog, quiet: Bool, version: String) {
         sources = inputs.enumerated().map { Source(input: $1, index: $0) }
         self.overrides = overrides
         self.workers = workers
         self.console = console
+        self.version = version
         self.quiet = quiet
     }
 
@@ -87,7 +91,7 @@ final class LiveSession: @unchecked Sendable {
     /// 200 ms and renders it again when one changed (once the save is done:
     /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
-    func start(published: @escaping @Sendable (String) -> Void) {
+    public func start(published: @escaping @Sendable (String) -> Void) {
         for source in sources {
             Thread.detachNewThread { [self] in
                 while !lock.withLock({ stopped }) {
@@ -99,7 +103,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// Stops watching (a render under way finishes, unseen).
-    func stop() { lock.withLock { stopped = true } }
+    public func stop() { lock.withLock { stopped = true } }
 
     /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
     private func refresh(_ source: Source, published: (String) -> Void) {
@@ -123,7 +127,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// The file served as `/o/NAME`.
-    func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
+    public func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
 
     // MARK: Planning and rendering
 
@@ -143,7 +147,7 @@ final class LiveSession: @unchecked Sendable {
                 plan = try BuildPlan.forCommand(manifest, overrides: overrides)
             } else {
                 source.snapshot = FileSnapshot(loader.inputFiles(source.input, overrides: overrides))
-                let job = PreviewCommand.presetJob(source.input, index: 0, formats: formats)
+                let job = BuildManifest.Job.preset(source.input, index: 0, formats: formats)
                 plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: [job]),
                                                 overrides: overrides, checkCollisions: false)
             }
@@ -274,7 +278,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// The state the page shows, as one line of JSON; `changed` lists the ids of the groups that
     /// changed since the last state.
-    func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
+    public func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
 
     /// `state(changed:)` with the lock held.
     private func stateJSON(changed: [String]) -> String {
@@ -291,7 +295,7 @@ final class LiveSession: @unchecked Sendable {
         }
         return JSONNode.object([
             ("generation", .int(generation)),
-            ("version", .string(Wavegen.versionDescription)),
+            ("version", .string(version)),
             ("changed", .array(changed.map { .string($0) })),
             ("groups", .array(groups)),
         ]).serialized(indent: nil)
@@ -326,5 +330,16 @@ final class LiveSession: @unchecked Sendable {
 
 extension OutputFormat {
     /// Whether a browser shows the format's files as an image (`<img>`, ImageDecoder, inline SVG).
-    var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+    public var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+}
+
+/// Where the live session prints: what it rendered on `out`, errors and warnings on `err`.
+public struct LiveLog: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
 }

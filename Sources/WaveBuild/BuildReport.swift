@@ -2,8 +2,8 @@ import WaveKit
 import WaveRender
 
 /// The JSON that `build --json` prints and `build --report FILE` writes.
-enum BuildReport {
-    static func json(plan: BuildPlan, results: [BuildCommand.Result], fileResults: [BuildCommand.Result] = [], check: Bool, counts: BuildCommand.Counts, code: ExitCode) -> JSONNode {
+public enum BuildReport {
+    public static func json(plan: BuildPlan, results: [BuildEngine.Result], fileResults: [BuildEngine.Result] = [], check: Bool, counts: BuildEngine.Counts, code: ExitCode, version: String) -> JSONNode {
         func rounded(_ v: Double?, _ places: Double = 1000) -> JSONNode { .number(v.map { ($0 * places).rounded() / places }) }
 
         let outputs = zip(plan.outputs, results).map { output, r -> JSONNode in
@@ -47,7 +47,7 @@ enum BuildReport {
         }
         return .object([
             ("manifest", .string(plan.manifest.file)),
-            ("wavegenVersion", .string(Wavegen.versionDescription)),
+            ("wavegenVersion", .string(version)),
             ("check", .bool(check)),
             ("outputs", .array(outputs + files)),
             ("summary", .object([
