@@ -41,8 +41,9 @@ let package = Package(
         .target(name: "WaveZip", dependencies: ["CZip"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
         .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]),
-        // Manifests end to end as a library: plans run as ordered work, up-to-date decisions against
-        // the lock, atomic writes, protected inputs, orphans and pruning; typed results per output.
+        // Manifests end to end as a library: OutputSet (the one loop of ordered work build, preview
+        // and serve share), ManifestBuild (up-to-date decisions against the lock, atomic writes,
+        // protected inputs, orphans and pruning; typed results per output), validation.
         .target(name: "WaveBuild", dependencies: ["WaveKit", "WaveRender"]),
         // The live preview as a library: HTTP server, server-sent events, file watching, the live
         // session and both pages (the written preview page and the live one).
@@ -74,6 +75,8 @@ let package = Package(
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveZipTests", dependencies: ["WaveZip"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
+        .testTarget(name: "WaveBuildTests", dependencies: ["WaveBuild", "WaveKit", "WaveRender", "WaveGIF", "WaveTestSupport"]),
+        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveBuild", "WavePlatform", "WaveKit", "WaveTestSupport"]),
         .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveBuild", "WavePreview", "WavePlatform", "WaveKit", "WaveRender", "WaveText", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]

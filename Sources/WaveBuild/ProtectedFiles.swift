@@ -39,4 +39,16 @@ public enum ProtectedFiles {
             throw CommandError(.cannotWrite, ["\(path): cannot write: it is \(role), which this command reads; name another output"])
         }
     }
+
+    /// Protects the files a preset reads (it, its parents, its rider image and font) from this
+    /// command's writes.
+    public static func protectInputs(of reference: String, overrides: [PresetOverride]) {
+        let files = PresetLoader.standard.inputFiles(reference, overrides: overrides)
+        for (i, file) in files.enumerated() {
+            let name = file.lowercased()
+            let role = name.hasSuffix(".json") ? (i == 0 ? "the preset" : "a preset it extends")
+                : name.hasSuffix(".png") ? "the preset's rider image" : "the preset's label font"
+            ProtectedFiles.protect([file], as: role)
+        }
+    }
 }

@@ -35,7 +35,7 @@ extension FileSnapshot {
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var before = paths.map(FileStamp.init(path:))
         while elapsed() < limit {
-            usleep(useconds_t(interval * 1e6))
+            Thread.sleep(forTimeInterval: interval)
             let now = paths.map(FileStamp.init(path:))
             if now == before, now.allSatisfy({ $0.exists && $0.size > 0 }) { break }
             before = now

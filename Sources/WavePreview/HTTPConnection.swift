@@ -16,7 +16,7 @@ public final class HTTPConnection: @unchecked Sendable {
         Socket.setTimeouts(fd, seconds: HTTPServer.timeout)
     }
 
-    deinit { close(fd) }
+    deinit { Descriptor.close(fd) }
 
     /// Reads until a whole request head has arrived, the head is refused, the client stops
     /// sending (`.incomplete`) or the timeout passes.
@@ -26,7 +26,7 @@ public final class HTTPConnection: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(TimeInterval(HTTPServer.timeout))
         while Date() < deadline {
             let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
-            if n < 0, errno == EINTR { continue }
+            if n < 0, Descriptor.lastCallInterrupted { continue }
             guard n > 0 else { return .incomplete }
             received += chunk[..<n]
             let outcome = HTTPRequestParser.parse(received)
@@ -55,7 +55,7 @@ public final class HTTPConnection: @unchecked Sendable {
             case .timedOut, .failed: return
             }
             let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0, dontWait: true) }
-            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            if n < 0, Descriptor.lastCallMayBeRetried { continue }
             guard n > 0 else { return }
             dropped += n
         }
@@ -67,7 +67,7 @@ public final class HTTPConnection: @unchecked Sendable {
             var offset = 0
             while offset < raw.count {
                 let n = Socket.send(fd, raw.baseAddress! + offset, raw.count - offset, noSignal: true)
-                if n < 0, errno == EINTR { continue }
+                if n < 0, Descriptor.lastCallInterrupted { continue }
                 guard n > 0 else { return false }
                 offset += n
             }

@@ -133,7 +133,7 @@ public enum HTTPRequestParser {
 }
 
 private extension String {
-    public var trimmingTrailingWhitespace: String {
+    var trimmingTrailingWhitespace: String {
         var s = Substring(self)
         while let last = s.last, last == " " || last == "\t" { s = s.dropLast() }
         return String(s)

@@ -32,7 +32,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.port = port
     }
 
-    deinit { close(listener) }
+    deinit { Descriptor.close(listener) }
 
     /// Binds 127.0.0.1:`port` (0: a free port the kernel picks) and listens. A port in use, or
     /// one that may not be bound, is an error of exit status 69 naming it.

@@ -96,7 +96,7 @@ public final class LiveSession: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 while !lock.withLock({ stopped }) {
                     refresh(source, published: published)
-                    usleep(200_000)
+                    Thread.sleep(forTimeInterval: 0.2)
                 }
             }
         }
@@ -137,26 +137,24 @@ public final class LiveSession: @unchecked Sendable {
         let path = BuildManifest.locate(source.input)
         // A manifest that breaks stays a manifest, so its own errors are reported.
         source.isManifest = BuildManifest.looksLikeManifest(path) || (source.isManifest && FileStamp(path: path).exists)
-        let plan: BuildPlan
+        let set: OutputSet
         do throws(CommandError) {
             if source.isManifest {
                 source.snapshot = FileSnapshot([path])
                 let manifest: BuildManifest
                 do { manifest = try BuildManifest.load(path) } catch { throw CommandError(error) }
                 source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
-                plan = try BuildPlan.forCommand(manifest, overrides: overrides)
+                set = try OutputSet.manifest(manifest, overrides: overrides)
             } else {
                 source.snapshot = FileSnapshot(loader.inputFiles(source.input, overrides: overrides))
-                let job = BuildManifest.Job.preset(source.input, index: 0, formats: formats)
-                plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: [job]),
-                                                overrides: overrides, checkCollisions: false)
+                set = try OutputSet.presets([source.input], formats: formats, overrides: overrides)
             }
         } catch {
             return ([Group(id: "\(source.index)", title: source.input, subtitle: source.isManifest ? "manifest" : "preset",
                            errors: error.printedLines)], 0)
         }
-        var groups = groups(of: plan, source: source)
-        let fresh = render(&groups, plan: plan, source: source)
+        var groups = groups(of: set.plan, source: source)
+        let fresh = render(&groups, set: set, source: source)
         return (groups, fresh)
     }
 
@@ -184,13 +182,13 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Fills in every output: from the cache when its input digest is known, else rendered.
     /// Returns how many were rendered.
-    private func render(_ groups: inout [Group], plan: BuildPlan, source: Source) -> Int {
+    private func render(_ groups: inout [Group], set: OutputSet, source: Source) -> Int {
         let fonts = FontDigests()
         var pending: [(g: Int, o: Int, loaded: BuildPlan.Loaded)] = []
         for g in groups.indices {
             for k in groups[g].outputs.indices {
                 let o = groups[g].outputs[k].output
-                switch plan.configs[o.config].result {
+                switch set.plan.configs[o.config].result {
                 case let .failure(error):
                     // The preset's problems, said once for the group rather than on each output.
                     for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
@@ -211,12 +209,8 @@ public final class LiveSession: @unchecked Sendable {
                 }
             }
         }
-        let jobs = pending.map { (loaded: $0.loaded, format: groups[$0.g].outputs[$0.o].output.format,
-                                  live: groups[$0.g].outputs[$0.o].output.job.live, fitTo: groups[$0.g].outputs[$0.o].output.fitLimit) }
-        let threads = workers == 1 ? 0 : 1
-        let results = OrderedWork.run(count: jobs.count, workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
-            Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: jobs[i].format, live: jobs[i].live, fitTo: jobs[i].fitTo, threads: threads) }
-        }, started: { _, _ in }, deliver: { _, _ in })
+        let outputs = pending.map { groups[$0.g].outputs[$0.o].output }
+        let results = OutputSet.make(outputs, workers: workers, work: { i in set.render(outputs[i], threads: self.workers == 1 ? 0 : 1) })
         for (p, result) in zip(pending, results) {
             switch result {
             case let .success(r):

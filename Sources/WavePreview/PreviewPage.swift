@@ -35,15 +35,15 @@ extension PreviewPage {
     /// outputs finish, each document problem once; `progress` follows the outputs.
     public static func make(inputs: [String], overrides cli: [PresetOverride], workers: Int, progress: some OutputProgress,
                             printError: @escaping (String) -> Void) throws(CommandError) -> (html: String, items: [Item], entries: [PreviewEntry]) {
-        var plans: [BuildPlan] = []
+        var sets: [OutputSet] = []
         var groups: [Group] = []
         var items: [Item] = []
-        var presets: [BuildManifest.Job] = []
-        func addPlan(_ plan: BuildPlan, title: (BuildManifest.Job) -> Group) {
-            let p = plans.count
-            plans.append(plan)
+        var presets: [String] = []
+        func add(_ set: OutputSet, title: (BuildManifest.Job) -> Group) {
+            let p = sets.count
+            sets.append(set)
             var groupOfJob: [Int: Int] = [:]
-            for o in plan.outputs {
+            for o in set.outputs {
                 let g = groupOfJob[o.job.index] ?? {
                     groups.append(title(o.job))
                     groupOfJob[o.job.index] = groups.count - 1
@@ -54,9 +54,7 @@ extension PreviewPage {
         }
         func flushPresets() throws(CommandError) {
             guard !presets.isEmpty else { return }
-            let manifest = BuildManifest(file: "(command line)", directory: "", jobs: presets)
-            let plan = try BuildPlan.forCommand(manifest, overrides: cli, checkCollisions: false)
-            addPlan(plan) { job in Group(title: job.presetText, subtitle: "preset") }
+            add(try OutputSet.presets(presets, formats: [.gif, .webp, .apng], overrides: cli)) { job in Group(title: job.presetText, subtitle: "preset") }
             presets.removeAll()
         }
         for input in inputs {
@@ -69,46 +67,23 @@ extension PreviewPage {
                 } catch {
                     throw CommandError(error)
                 }
-                addPlan(try BuildPlan.forCommand(manifest, overrides: cli)) { job in
+                add(try OutputSet.manifest(manifest, overrides: cli)) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
             } else {
-                presets.append(BuildManifest.Job.preset(input, index: presets.count, formats: [.gif, .webp, .apng]))
+                presets.append(input)
             }
         }
         try flushPresets()
-        for plan in plans { for w in plan.warnings { printError("warning: \(w)\n") } }
+        for set in sets { for w in set.plan.warnings { printError("warning: \(w)\n") } }
 
-        progress.begin(total: items.count)
-        var reported = Set<String>()
-        let entries = OrderedWork.run(count: items.count, workers: workers, work: { i -> PreviewEntry in
-            let item = items[i]
-            defer { progress.finished(item.output.path) }
-            switch plans[item.plan].configs[item.output.config].result {
-            case let .failure(f):
-                return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
-            case let .success(loaded):
-                do throws(RenderError) {
-                    let r = try RenderedOutput.render(loaded, format: item.output.format, live: item.output.job.live, fitTo: item.output.fitLimit, threads: workers == 1 ? 0 : 1)
-                    return PreviewEntry(rendered: r, errors: [], code: .success)
-                } catch {
-                    return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
-                }
-            }
-        }, started: { _, i in
-            progress.started(items[i].output.path)
-        }, deliver: { i, entry in
-            if !entry.errors.isEmpty {
-                progress.clear()
-                let o = items[i].output
-                for line in entry.errors where !entry.located || reported.insert(line).inserted {
-                    printError(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
-                }
-                progress.redraw()
+        let entries = OutputSet.make(items.map(\.output), workers: workers, progress: progress, printError: printError,
+                                     problems: { (entry: PreviewEntry) in (entry.errors, entry.located) }, work: { i -> PreviewEntry in
+            switch sets[items[i].plan].render(items[i].output, threads: workers == 1 ? 0 : 1) {
+            case let .success(r): return PreviewEntry(rendered: r, errors: [], code: .success)
+            case let .failure(error): return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
             }
         })
-        progress.finish()
-
         let html = PreviewPage.html(groups: groups, items: items, entries: entries)
         return (html, items, entries)
     }

@@ -16,8 +16,7 @@ public enum StopSignals {
         Descriptor.setNonBlocking(ends.write)
         writeEnd = ends.write
         Signals.install(handler: { _ in
-            var byte: UInt8 = 1
-            _ = write(StopSignals.writeEnd, &byte, 1)
+            Descriptor.writeByte(StopSignals.writeEnd)
         }, for: Signals.stopping)
         return ends.read
     }

@@ -50,6 +50,13 @@ public struct Console: Sendable {
     func errControl(_ sequence: String) { errSink(sequence) }
 }
 
+extension ProgressLine {
+    /// The progress line on `console`'s stderr.
+    convenience init(_ console: Console, enabled: Bool) {
+        self.init(text: console.err, control: console.errControl, enabled: enabled)
+    }
+}
+
 /// A subcommand: its spec (for parsing and help) and what it does.
 protocol Subcommand {
     static var spec: CommandSpec { get }

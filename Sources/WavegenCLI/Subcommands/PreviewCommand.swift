@@ -45,10 +45,10 @@ enum PreviewCommand: Subcommand {
         }
         let workers = try BuildCommand.jobCount(a, console: console)
         let cli = try PresetOptions.overrides(a)
-        let inputs = try self.inputs(a, example: "wavegen preview path/to/wavegen.json -o preview.html")
+        let inputs = try OutputSet.inputs(a.positionals, example: "wavegen preview path/to/wavegen.json -o preview.html")
         try AtomicFile.checkWritable(file)
 
-        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: 0)
+        let progress = ProgressLine(console, enabled: console.errIsTerminal && !a.has("--quiet"))
         let (html, items, entries) = try PreviewPage.make(inputs: inputs, overrides: cli, workers: workers, progress: progress,
                                                           printError: { console.err($0) })
         try AtomicFile.write(Array(html.utf8), to: file)
@@ -60,15 +60,5 @@ enum PreviewCommand: Subcommand {
         }
         let codes = Set(entries.map(\.code))
         for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
-    }
-
-    /// The inputs named, or ./wavegen.json when none is (an error naming `example` when it is missing).
-    static func inputs(_ a: ParsedArguments, example: String) throws(CommandError) -> [String] {
-        guard a.positionals.isEmpty else { return a.positionals }
-        guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
-            throw CommandError(DocumentError(DocumentProblem(
-                file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput)))
-        }
-        return [BuildManifest.defaultFileName]
     }
 }

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 import WaveTestSupport
-@testable import WavegenCLI
-@testable import WaveBuild
 @testable import WavePreview
 
 /// The preview server's parts on their own: the request parser, the routes, the event format and
