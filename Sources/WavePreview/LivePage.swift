@@ -5,13 +5,13 @@
 /// ImageDecoder (WebCodecs), so any single frame can be shown, and SVG is placed inline (in a
 /// shadow root, so two copies cannot share ids) and paused or stepped through the Web Animations
 /// API. A card whose file did not change is left playing.
-public enum LivePage {
+enum LivePage {
     /// The page's Content-Security-Policy: inline script and style, images and fetches from this
     /// server (and the data: images inside an SVG), nothing else.
-    public static let contentSecurityPolicy =
+    static let contentSecurityPolicy =
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; base-uri 'none'; form-action 'none'"
 
-    public static let html = PreviewPage.document(style: """
+    static let html = PreviewPage.document(style: """
         header { display: flex; align-items: baseline; gap: 14px; flex-wrap: wrap; }
         h1 { font-size: 22px; margin: 0; }
         #status { color: #455A64; }
