@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// Where `render` writes, and what it says about it.
 @Suite struct RenderOutputTests {

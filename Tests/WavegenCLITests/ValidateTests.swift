@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// validate takes folders as build does, and says what render would warn about.
 @Suite struct ValidateTests {

@@ -19,7 +19,7 @@ public enum ExitCode: Int32, Sendable, CaseIterable {
 
 extension ExitCode {
     /// What the code means, as the man page's EXIT STATUS and the README's table say it.
-    var meaning: String {
+    public var meaning: String {
         switch self {
         case .success: return "Success (also --help and --version)."
         case .failure:
@@ -41,12 +41,12 @@ public struct CommandError: Error {
     public var code: ExitCode
     public var lines: [String]
     /// Print the usage line and a help hint after the message (argument errors).
-    var showUsage = false
+    public var showUsage = false
     /// The lines are document problems in the compiler form (`FILE:LINE:COLUMN: error: …`) and are
     /// printed as they are; other lines get an `Error: ` prefix.
-    var located = false
+    public var located = false
 
-    init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false, located: Bool = false) {
+    public init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false, located: Bool = false) {
         self.code = code
         self.lines = lines
         self.showUsage = showUsage
@@ -54,12 +54,12 @@ public struct CommandError: Error {
     }
 
     /// A preset's or manifest's problems: exit 66 when an input is missing, else 65.
-    init(_ error: DocumentError) {
+    public init(_ error: DocumentError) {
         self.init(error.isMissingInput ? .noInput : .dataError, error.lines, located: true)
     }
 
-    static func usage(_ message: String) -> CommandError { CommandError(.usage, [message], showUsage: true) }
+    public static func usage(_ message: String) -> CommandError { CommandError(.usage, [message], showUsage: true) }
 
     /// The lines as printed on stderr.
-    var printedLines: [String] { located ? lines : lines.map { "Error: " + $0 } }
+    public var printedLines: [String] { located ? lines : lines.map { "Error: " + $0 } }
 }

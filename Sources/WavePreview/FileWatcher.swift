@@ -1,21 +1,22 @@
 import Foundation
+import WaveBuild
 import WavePlatform
 
 /// The stamps of a set of files taken at one moment; polling compares them with the disk.
-struct FileSnapshot: Sendable {
+public struct FileSnapshot: Sendable {
     private(set) var stamps: [(path: String, stamp: FileStamp)] = []
 
-    init(_ paths: [String] = []) { add(paths) }
+    public init(_ paths: [String] = []) { add(paths) }
 
     /// Takes the stamps of `paths` not yet in the snapshot.
-    mutating func add(_ paths: [String]) {
+    public mutating func add(_ paths: [String]) {
         for p in paths where !stamps.contains(where: { $0.path == p }) { stamps.append((p, FileStamp(path: p))) }
     }
 
-    var paths: [String] { stamps.map(\.path) }
+    public var paths: [String] { stamps.map(\.path) }
 
     /// The paths whose stamp differs from the disk now.
-    func changedPaths() -> [String] {
+    public func changedPaths() -> [String] {
         stamps.filter { FileStamp(path: $0.path) != $0.stamp }.map(\.path)
     }
 }
@@ -29,12 +30,12 @@ extension FileSnapshot {
     /// it exists and is not empty; after `limit` seconds the files are read as they are, so a
     /// preset really emptied or removed is still reported.
     @discardableResult
-    static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
+    public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
         let start = DispatchTime.now().uptimeNanoseconds
         func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         var before = paths.map(FileStamp.init(path:))
         while elapsed() < limit {
-            usleep(useconds_t(interval * 1e6))
+            Thread.sleep(forTimeInterval: interval)
             let now = paths.map(FileStamp.init(path:))
             if now == before, now.allSatisfy({ $0.exists && $0.size > 0 }) { break }
             before = now

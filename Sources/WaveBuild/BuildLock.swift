@@ -99,7 +99,7 @@ public struct BuildLock: Sendable, Equatable {
         return .lock(lock)
     }
 
-    static func isDigest(_ s: String) -> Bool {
+    public static func isDigest(_ s: String) -> Bool {
         s.utf8.count == 64 && s.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 

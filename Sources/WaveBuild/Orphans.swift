@@ -6,13 +6,13 @@ import WaveRender
 /// wrote, so an orphan is always a lock entry: a path the lock records, that no output of the whole
 /// manifest has, and that is still on disk. A file the lock does not record is never an orphan,
 /// whatever its name (a template such as `{variant}.{format}` matches the manifest itself).
-enum Orphans {
-    struct Orphan {
+public enum Orphans {
+    public struct Orphan {
         /// The lock's key (relative to the manifest's folder).
-        var key: String
+        public var key: String
         /// The path as outputs are shown.
-        var path: String
-        var entry: BuildLock.Entry
+        public var path: String
+        public var entry: BuildLock.Entry
     }
 
     /// The orphans among `lock`'s entries. `planned` holds the lock keys of every output of the
@@ -20,7 +20,7 @@ enum Orphans {
     /// one folder share the lock, and entries from before jobs were recorded belong to no one.
     /// Building some jobs only (`selected`), an entry is this build's to report when one of them
     /// wrote it, or a job the manifest no longer has.
-    static func find(lock: BuildLock?, planned: Set<String>, selected: Set<String>?, jobs: Set<String>, manifest: BuildManifest,
+    public static func find(lock: BuildLock?, planned: Set<String>, selected: Set<String>?, jobs: Set<String>, manifest: BuildManifest,
                      owner: String) -> [Orphan] {
         guard let lock else { return [] }
         var found: [Orphan] = []
@@ -36,7 +36,7 @@ enum Orphans {
 
     /// The keys of the lock's entries whose files are gone and that no output plans: nothing is
     /// left to prune, so the lock forgets them.
-    static func vanished(lock: BuildLock?, planned: Set<String>, manifest: BuildManifest) -> [String] {
+    public static func vanished(lock: BuildLock?, planned: Set<String>, manifest: BuildManifest) -> [String] {
         guard let lock else { return [] }
         return lock.entries.keys.filter { key in
             var st = stat()
@@ -47,7 +47,7 @@ enum Orphans {
     /// Why `orphan` must not be deleted, or nil when it may: only a regular file that holds the
     /// bytes wavegen wrote, inside the manifest's folder (links resolved, unless `allowOutside`),
     /// and that is none of the build's inputs.
-    static func keepReason(_ orphan: Orphan, root: String, allowOutside: Bool) -> String? {
+    public static func keepReason(_ orphan: Orphan, root: String, allowOutside: Bool) -> String? {
         var st = stat()
         guard lstat(orphan.path, &st) == 0 else { return "it is gone" }
         guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file (a link or a folder) wavegen wrote" }

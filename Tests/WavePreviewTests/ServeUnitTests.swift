@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import WaveTestSupport
-@testable import WavegenCLI
+@testable import WavePreview
 
 /// The preview server's parts on their own: the request parser, the routes, the event format and
 /// the file stamps.

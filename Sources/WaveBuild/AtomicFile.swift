@@ -6,10 +6,10 @@ import WaveRender
 /// Writes files so that a reader never sees half of one: bytes go to a temporary file beside the
 /// target, which is renamed over it only when complete. Temporary files are removed on error and
 /// on SIGINT/SIGTERM.
-enum AtomicFile {
+public enum AtomicFile {
     /// Writes `bytes` to `path`; an existing file stays untouched unless the write succeeds. A
     /// file the command reads (`ProtectedFiles`) is refused unless `ownFile` (the build's lock).
-    static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
+    public static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
         if !ownFile { try ProtectedFiles.checkOutput(path) }
         let dir = folder(of: path)
         var isDir: ObjCBool = false
@@ -50,13 +50,13 @@ enum AtomicFile {
     }
 
     /// The most bytes of the target's name a temporary name shows.
-    static let visibleNameBytes = 200
+    public static let visibleNameBytes = 200
 
     /// A temporary name for a file named `name`: `.NAME.wavegen-PID-RANDOM.tmp`, hidden and ending
     /// in `.tmp` so that cleanup and people recognise it. NAME is cut to `visibleNameBytes` bytes
     /// (at a character boundary), so the whole stays within NAME_MAX (255 bytes) for any name that
     /// fits there itself: the rest is at most 1 + 9 + 10 + 1 + 10 + 4 = 35 bytes.
-    static func temporaryName(for name: String) -> String {
+    public static func temporaryName(for name: String) -> String {
         var visible = Substring(name)
         while visible.utf8.count > visibleNameBytes { visible = visible.dropLast() }
         return "." + visible + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -64,12 +64,12 @@ enum AtomicFile {
 
     /// The absolute folder `path` is written into (a relative path is taken from the current folder),
     /// as errors name it.
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         PathText.folder(of: PathText.joined(FileManager.default.currentDirectoryPath, path))
     }
 
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
-    static func checkWritable(_ path: String) throws(CommandError) {
+    public static func checkWritable(_ path: String) throws(CommandError) {
         try ProtectedFiles.checkOutput(path)
         let dir = folder(of: path)
         var isDir: ObjCBool = false
@@ -99,9 +99,9 @@ enum AtomicFile {
 /// C strings allocated once: the handler walks raw pointers and calls `unlink`, touching no Swift
 /// array, string or reference count. A slot is cleared before its string is freed, so the handler
 /// never follows a freed pointer.
-enum TemporaryFiles {
+public enum TemporaryFiles {
     /// The most temporary files in flight at once (one per output being written, plus probes).
-    static let capacity = 256
+    public static let capacity = 256
     private static let lock = NSLock()
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
@@ -110,7 +110,7 @@ enum TemporaryFiles {
     }()
     nonisolated(unsafe) private static var installed = false
 
-    static func register(_ path: String) {
+    public static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         if let free = (0..<capacity).first(where: { slots[$0] == nil }) { slots[free] = strdup(path) }
@@ -124,7 +124,7 @@ enum TemporaryFiles {
         }
     }
 
-    static func unregister(_ path: String) {
+    public static func unregister(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
         for i in 0..<capacity {
@@ -136,7 +136,7 @@ enum TemporaryFiles {
     }
 
     /// Unlinks every registered path; async-signal-safe.
-    static func removeAll() {
+    public static func removeAll() {
         var i = 0
         while i < capacity {
             if let p = slots[i] { unlink(p) }

@@ -1,79 +1,53 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
-/// `wavegen preview [MANIFEST or PRESET...] -o preview.html`: one self-contained HTML page showing
-/// every output of a manifest (or each preset as GIF and WebP) playing on a light and a dark
-/// background, with its numbers.
-enum PreviewCommand: Subcommand {
-    static let spec = CommandSpec(
-        name: "preview",
-        abstract: "Write an HTML page that plays every output of a manifest (or presets) on light and dark backgrounds.",
-        usage: "wavegen preview [<manifest> | <preset> ...] --output <file.html> | --watch [--port <n>] [options]",
-        arguments: [
-            // A manifest or a preset may come first, so both complete as presets (names and files).
-            ArgumentSpec(name: "<manifest>", help: "A build manifest, or a folder holding wavegen.json (default: ./wavegen.json).", completion: .presets),
-            ArgumentSpec(name: "<preset>", help: "A preset file or bundled name, shown as GIF and WebP (with --watch, in every format a browser shows).",
-                         completion: .presets, repeats: true),
-        ],
-        options: [
-            OptionSpec(names: ["--output", "-o"], value: "file", help: "The HTML file to write.", completion: .files(["html"])),
-            OptionSpec(names: ["--watch", "-w"], value: nil, help: "Serve the page on 127.0.0.1 instead, re-rendering when files change (as 'wavegen serve')."),
-            ServeCommand.portOption,
-            OptionSpec(names: ["--jobs", "-j"], value: "n", help: "Render this many images at once; at most 64 are used, a larger count is clamped with a warning.", defaultText: "one per core"),
-            OptionSpec(names: ["--quiet", "-q"], value: nil, help: "Print nothing on success."),
-        ] + PresetOptions.specs,
-        discussion: """
-            Everything is rendered in memory (nothing but the page is written) and embedded as
-            data: URIs, so the page can be opened, mailed or attached anywhere. Images made at a
-            scale (@2x, @3x) are shown at their size at scale 1, as an app shows them. A preset
-            with a dark twin shows its dark theme on the dark background, a live SVG gets a level
-            slider, and each card links its preset packed as 'wavegen presets pack' writes it. With
-            --watch, nothing is written: the page is served live instead; see 'wavegen help serve'.
-            """)
-
+extension PreviewPage {
     /// One image on the page.
-    struct Item {
-        var group: Int
-        var output: BuildPlan.Output
-        var plan: Int
+    public struct Item {
+        public var group: Int
+        public var output: BuildPlan.Output
+        public var plan: Int
+
+        public init(group: Int, output: BuildPlan.Output, plan: Int) {
+            self.group = group
+            self.output = output
+            self.plan = plan
+        }
     }
 
     /// A section of the page: one manifest job, or one preset.
-    struct Group {
-        var title: String
-        var subtitle: String
+    public struct Group {
+        public var title: String
+        public var subtitle: String
         /// The preset reference the job loads (what `presets pack` is given for its cards' link).
-        var preset: String = ""
+        public var preset: String = ""
         /// The preset packed (`PresetPack`), or why it could not be.
-        var pack: Result<PreviewThemes.PackedPreset, RenderError>? = nil
+        public var pack: Result<PreviewThemes.PackedPreset, RenderError>? = nil
+
+        public init(title: String, subtitle: String) {
+            self.title = title
+            self.subtitle = subtitle
+        }
     }
+}
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
-        if a.has("--watch") {
-            if a.value("--output") != nil { throw .usage("--watch serves the page instead of writing it; drop --output") }
-            return try ServeCommand.run(a, console: console)
-        }
-        if a.value("--port") != nil { throw .usage("--port needs --watch (or use 'wavegen serve')") }
-        guard let file = a.value("--output") else { throw .usage("missing --output <file.html> (or --watch to serve the page live)") }
-        let ext = PathText.pathExtension(of: file).lowercased()
-        if file == "-" || OutputFormat(fileExtension: ext) != nil {
-            throw .usage("preview writes an HTML page; name a file such as preview.html, got '\(file)'")
-        }
-        let workers = try BuildCommand.jobCount(a, console: console)
-        let cli = try PresetOptions.overrides(a)
-        let inputs = try self.inputs(a, example: "wavegen preview path/to/wavegen.json -o preview.html")
-        try AtomicFile.checkWritable(file)
-
-        var plans: [BuildPlan] = []
+extension PreviewPage {
+    /// Plans every input (a manifest, or presets shown as GIF, WebP and APNG), renders every output
+    /// in memory on `workers` threads and returns the page. Errors are handed to `printError` as
+    /// outputs finish, each document problem once; `progress` follows the outputs.
+    public static func make(inputs: [String], overrides cli: [PresetOverride], workers: Int, generator: String, progress: some OutputProgress,
+                            printError: @escaping (String) -> Void) throws(CommandError) -> (html: String, items: [Item], entries: [PreviewEntry]) {
+        var sets: [OutputSet] = []
         var groups: [Group] = []
         var items: [Item] = []
-        var presets: [BuildManifest.Job] = []
-        func addPlan(_ plan: BuildPlan, title: (BuildManifest.Job) -> Group) {
-            let p = plans.count
-            plans.append(plan)
+        var presets: [String] = []
+        func add(_ set: OutputSet, title: (BuildManifest.Job) -> Group) {
+            let p = sets.count
+            sets.append(set)
             var groupOfJob: [Int: Int] = [:]
-            for o in plan.outputs {
+            for o in set.outputs {
                 let g = groupOfJob[o.job.index] ?? {
                     var group = title(o.job)
                     group.preset = o.job.preset
@@ -86,9 +60,7 @@ enum PreviewCommand: Subcommand {
         }
         func flushPresets() throws(CommandError) {
             guard !presets.isEmpty else { return }
-            let manifest = BuildManifest(file: "(command line)", directory: "", jobs: presets)
-            let plan = try BuildPlan.forCommand(manifest, overrides: cli, checkCollisions: false)
-            addPlan(plan) { job in Group(title: job.presetText, subtitle: "preset") }
+            add(try OutputSet.presets(presets, formats: [.gif, .webp, .apng], overrides: cli)) { job in Group(title: job.presetText, subtitle: "preset") }
             presets.removeAll()
         }
         for input in inputs {
@@ -101,53 +73,39 @@ enum PreviewCommand: Subcommand {
                 } catch {
                     throw CommandError(error)
                 }
-                addPlan(try BuildPlan.forCommand(manifest, overrides: cli)) { job in
+                add(try OutputSet.manifest(manifest, overrides: cli)) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
             } else {
-                presets.append(presetJob(input, index: presets.count, formats: [.gif, .webp, .apng]))
+                presets.append(input)
             }
         }
         try flushPresets()
-        for plan in plans { for w in plan.warnings { console.err("warning: \(w)\n") } }
+        for set in sets { for w in set.plan.warnings { printError("warning: \(w)\n") } }
 
         // The dark theme of each output whose preset has a dark twin, rendered after the light ones
         // (an SVG carries both themes: it is shown twice instead).
-        let twins = plans.map { PreviewThemes.darkTwins(of: $0, overrides: cli) }
+        let twins = sets.map { PreviewThemes.darkTwins(of: $0.plan, overrides: cli) }
         let darkItems = items.indices.filter { items[$0].output.format != .svg && twins[items[$0].plan][items[$0].output.index] != nil }
-        let progress = ProgressLine(console: console, enabled: console.errIsTerminal && !a.has("--quiet"), total: items.count + darkItems.count)
-        var reported = Set<String>()
+        let work = items.map(\.output) + darkItems.map { items[$0].output }
         let threads = workers == 1 ? 0 : 1
-        let rendered = OrderedWork.run(count: items.count + darkItems.count, workers: workers, work: { i -> PreviewEntry in
+        let rendered = OutputSet.make(work, workers: workers, progress: progress, printError: printError,
+                                      problems: { (entry: PreviewEntry) in (entry.errors, entry.located) }, work: { i -> PreviewEntry in
             guard i < items.count else {
                 let item = items[darkItems[i - items.count]]
-                defer { progress.finished(item.output.path + " (dark)") }
                 return PreviewEntry.render(twins[item.plan][item.output.index]!, item.output, threads: threads)
             }
             let item = items[i]
-            defer { progress.finished(item.output.path) }
-            switch plans[item.plan].configs[item.output.config].result {
-            case let .failure(f):
-                return PreviewEntry(rendered: nil, errors: f.lines, code: f.exitCode, located: f.located)
-            case let .success(loaded):
-                var entry = PreviewEntry.render(loaded, item.output, threads: threads)
-                if item.output.job.live, case let .still(level) = loaded.config.level { entry.liveLevel = level }
-                entry.hasDarkTwin = twins[item.plan][item.output.index] != nil
-                return entry
+            var entry: PreviewEntry
+            switch sets[item.plan].render(item.output, threads: threads) {
+            case let .success(r): entry = PreviewEntry(rendered: r, errors: [], code: .success)
+            case let .failure(error): return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
             }
-        }, started: { _, i in
-            progress.started(i < items.count ? items[i].output.path : items[darkItems[i - items.count]].output.path + " (dark)")
-        }, deliver: { i, entry in
-            if !entry.errors.isEmpty {
-                progress.clear()
-                let o = items[i < items.count ? i : darkItems[i - items.count]].output
-                for line in entry.errors where !entry.located || reported.insert(line).inserted {
-                    console.err(entry.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
-                }
-                progress.redraw()
-            }
+            if item.output.job.live, case let .success(loaded) = sets[item.plan].plan.configs[item.output.config].result,
+               case let .still(level) = loaded.config.level { entry.liveLevel = level }
+            entry.hasDarkTwin = twins[item.plan][item.output.index] != nil
+            return entry
         })
-        progress.finish()
         var entries = Array(rendered.prefix(items.count))
         for (k, i) in darkItems.enumerated() {
             let dark = rendered[items.count + k]
@@ -157,40 +115,11 @@ enum PreviewCommand: Subcommand {
         }
         var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
         for g in groups.indices where !groups[g].preset.isEmpty {
-            if packs[groups[g].preset] == nil { packs[groups[g].preset] = PreviewThemes.pack(groups[g].preset) }
+            if packs[groups[g].preset] == nil { packs[groups[g].preset] = PreviewThemes.pack(groups[g].preset, generator: generator) }
             groups[g].pack = packs[groups[g].preset]
         }
-
         let html = PreviewPage.html(groups: groups, items: items, entries: entries)
-        try AtomicFile.write(Array(html.utf8), to: file)
-        let failed = entries.filter { $0.rendered == nil }.count
-        if !a.has("--quiet") || failed > 0 {
-            let sources = inputs.count == 1 ? inputs[0] : "\(inputs.count) inputs"
-            let noun = items.count == 1 ? "animation" : "animations"
-            console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(NumberText.bytes(html.utf8.count))\n")
-        }
-        let codes = Set(entries.map(\.code))
-        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
-    }
-
-    /// The inputs named, or ./wavegen.json when none is (an error naming `example` when it is missing).
-    static func inputs(_ a: ParsedArguments, example: String) throws(CommandError) -> [String] {
-        guard a.positionals.isEmpty else { return a.positionals }
-        guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
-            throw CommandError(DocumentError(DocumentProblem(
-                file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput)))
-        }
-        return [BuildManifest.defaultFileName]
-    }
-
-    /// A preset named on the command line as a job of its own, shown in `formats`; its output path
-    /// (`{name}.{format}`) is only a label.
-    static func presetJob(_ input: String, index: Int, formats: [OutputFormat]) -> BuildManifest.Job {
-        BuildManifest.Job(
-            index: index, name: input, presetText: input, preset: input,
-            output: try! OutputTemplate.parse("{name}.{format}").get(), outputLine: 0, outputColumn: 0,
-            formats: formats, scales: nil, levels: nil, variants: nil, overrides: [], budget: BuildManifest.Budget(),
-            standalone: true)
+        return (html, items, entries)
     }
 }
 
@@ -201,18 +130,25 @@ extension RenderedOutput {
 }
 
 /// What previewing one output produced.
-struct PreviewEntry: Sendable {
-    var rendered: RenderedOutput?
-    var errors: [String]
-    var code: ExitCode
+public struct PreviewEntry: Sendable {
+    public var rendered: RenderedOutput?
+    public var errors: [String]
+    public var code: ExitCode
     /// The errors are document problems in the compiler form: printed as they are, once per page.
-    var located = false
+    public var located = false
     /// The output's `--theme dark` render (raster and Lottie outputs of a preset with a dark twin).
-    var dark: RenderedOutput? = nil
+    public var dark: RenderedOutput? = nil
     /// Whether the output's preset has a dark twin (an SVG shows it from its own file).
-    var hasDarkTwin = false
+    public var hasDarkTwin = false
     /// For a live SVG, the preset's own level (0…1), where the page's level slider starts.
-    var liveLevel: Double? = nil
+    public var liveLevel: Double? = nil
+
+    public init(rendered: RenderedOutput?, errors: [String], code: ExitCode, located: Bool = false) {
+        self.rendered = rendered
+        self.errors = errors
+        self.code = code
+        self.located = located
+    }
 
     /// Renders `output` of `loaded`; a failure becomes the entry's errors.
     static func render(_ loaded: BuildPlan.Loaded, _ output: BuildPlan.Output, threads: Int) -> PreviewEntry {
@@ -227,11 +163,11 @@ struct PreviewEntry: Sendable {
 
 /// What both preview pages add for themes and sharing: each output's dark twin, and each preset
 /// packed as `wavegen presets pack` writes it.
-enum PreviewThemes {
+public enum PreviewThemes {
     /// A preset as `wavegen presets pack` writes it, and the name the page offers to save it as.
-    struct PackedPreset: Sendable, Equatable {
-        var fileName: String
-        var bytes: [UInt8]
+    public struct PackedPreset: Sendable, Equatable {
+        public var fileName: String
+        public var bytes: [UInt8]
     }
 
     /// For each output of `plan` (by its index), the loaded preset of its `--theme dark` render:
@@ -253,11 +189,11 @@ enum PreviewThemes {
         return twins
     }
 
-    /// `reference` packed, the bytes `wavegen presets pack REFERENCE -o FILE` writes, offered as
-    /// NAME.wavegen.json.
-    static func pack(_ reference: String) -> Result<PackedPreset, RenderError> {
+    /// `reference` packed, the bytes `wavegen presets pack REFERENCE -o FILE` writes (`generator`
+    /// names the wavegen that packs it), offered as NAME.wavegen.json.
+    static func pack(_ reference: String, generator: String) -> Result<PackedPreset, RenderError> {
         Result { () throws(RenderError) in
-            let packed = try PresetPack.pack(reference, generator: "wavegen \(Wavegen.versionDescription)")
+            let packed = try PresetPack.pack(reference, generator: generator)
             let base = PathText.lastComponent(of: reference)
             let name = base.hasSuffix(".wavegen.json") ? String(base.dropLast(13)) : base.hasSuffix(".json") ? String(base.dropLast(5)) : base
             return PackedPreset(fileName: name + ".wavegen.json", bytes: Array(packed.text.utf8))
@@ -266,11 +202,11 @@ enum PreviewThemes {
 }
 
 /// The preview page's HTML.
-enum PreviewPage {
+public enum PreviewPage {
     static let lightBackground = "#FFFFFF"
     static let darkBackground = "#121212"
 
-    static func html(groups: [PreviewCommand.Group], items: [PreviewCommand.Item], entries: [PreviewEntry]) -> String {
+    public static func html(groups: [PreviewPage.Group], items: [PreviewPage.Item], entries: [PreviewEntry]) -> String {
         var body = ""
         for (g, group) in groups.enumerated() {
             let members = items.indices.filter { items[$0].group == g }
@@ -307,7 +243,7 @@ enum PreviewPage {
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="wavegen \(Wavegen.version)">
+        <meta name="generator" content="wavegen \(WavegenVersion.current)">
         <title>wavegen preview</title>
         <style>
         :root { color-scheme: light; }
@@ -338,7 +274,7 @@ enum PreviewPage {
         """
     }
 
-    static func card(_ item: PreviewCommand.Item, _ entry: PreviewEntry, pack: Result<PreviewThemes.PackedPreset, RenderError>?, id: Int) -> String {
+    static func card(_ item: PreviewPage.Item, _ entry: PreviewEntry, pack: Result<PreviewThemes.PackedPreset, RenderError>?, id: Int) -> String {
         let o = item.output
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"

@@ -1,9 +1,10 @@
+import Foundation
 import WaveKit
 import WaveRender
 
 /// The JSON that `build --json` prints and `build --report FILE` writes.
-enum BuildReport {
-    static func json(plan: BuildPlan, results: [BuildCommand.Result], fileResults: [BuildCommand.Result] = [], check: Bool, counts: BuildCommand.Counts, code: ExitCode) -> JSONNode {
+public enum BuildReport {
+    public static func json(plan: BuildPlan, results: [BuildEngine.Result], fileResults: [BuildEngine.Result] = [], check: Bool, counts: BuildEngine.Counts, code: ExitCode, version: String) -> JSONNode {
         func rounded(_ v: Double?, _ places: Double = 1000) -> JSONNode { .number(v.map { ($0 * places).rounded() / places }) }
 
         let outputs = zip(plan.outputs, results).map { output, r -> JSONNode in
@@ -47,7 +48,7 @@ enum BuildReport {
         }
         return .object([
             ("manifest", .string(plan.manifest.file)),
-            ("wavegenVersion", .string(Wavegen.versionDescription)),
+            ("wavegenVersion", .string(version)),
             ("check", .bool(check)),
             ("outputs", .array(outputs + files)),
             ("summary", .object([
@@ -64,5 +65,32 @@ enum BuildReport {
             ])),
             ("exitCode", .int(Int(code.rawValue))),
         ])
+    }
+
+    /// `written       3.8 kB  out/loader/spinner.gif`: status, size right-aligned, path.
+    public static func statusLine(_ status: String, size: Int?, path: String) -> String {
+        let text = size.map(NumberText.bytes) ?? ""
+        return status.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + String(repeating: " ", count: max(0, 8 - text.count)) + text + "  " + path
+    }
+
+    /// One aligned line per output: status, the size, the path, then what sets it apart.
+    ///
+    ///     written       3.8 kB  out/loader/spinner.gif
+    ///     over-budget  10.3 kB  out/loader/spinner@3x.gif  (budget 8.0 kB)
+    public static func textLine(_ output: BuildPlan.Output, _ r: BuildEngine.Result) -> String {
+        var line = statusLine(r.status.rawValue, size: r.bytes, path: output.path)
+        switch r.status {
+        case .written, .unchanged:
+            if let fit = r.rendered?.fit, !fit.changes.isEmpty { line += "  (fitted: \(fit.summary), \(fit.psnrText))" }
+        case .failed, .modified:
+            break
+        case .overBudget:
+            if let budget = output.budget { line += "  (budget \(NumberText.bytes(budget)))" }
+        case .missing:
+            line += "  (not on disk)"
+        case .stale:
+            if let previous = r.previousBytes { line += "  (\(NumberText.bytes(previous)) on disk)" }
+        }
+        return line
     }
 }

@@ -4,7 +4,7 @@ import WaveRender
 extension BuildPlan {
     /// The plan a command runs: overrides of a job's axes refused first, then `make`, its errors as
     /// the command line reports them.
-    static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
+    public static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
         try checkAxisOverrides(manifest, overrides: cli)
         do {
             return try make(manifest, overrides: cli, checkCollisions: checkCollisions)
@@ -16,7 +16,7 @@ extension BuildPlan {
     /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
     /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
     /// would hold the same picture under names that say otherwise (`@3x` at 2×).
-    static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(CommandError) {
+    public static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(CommandError) {
         var lines: [String] = []
         for o in cli {
             guard case let .key(key)? = o.path.components.first else { continue }
@@ -41,7 +41,7 @@ extension BuildManifest {
     /// Loads a manifest for a command. When some of its jobs are malformed, the presets of the
     /// well-formed ones are checked as well, so one run reports the manifest's problems and theirs.
     /// `adjust` may add to the error of a manifest that cannot be read at all.
-    static func loadForCommand(_ path: String, adjust: (inout DocumentError) -> Void = { _ in }) throws(CommandError) -> BuildManifest {
+    public static func loadForCommand(_ path: String, adjust: (inout DocumentError) -> Void = { _ in }) throws(CommandError) -> BuildManifest {
         let read: (manifest: BuildManifest, problems: [DocumentProblem])
         do {
             read = try BuildManifest.read(path)
@@ -59,5 +59,17 @@ extension BuildManifest {
             }
         }
         throw failure
+    }
+}
+
+extension BuildManifest.Job {
+    /// A preset named on the command line as a job of its own, shown in `formats`; its output path
+    /// (`{name}.{format}`) is only a label.
+    public static func preset(_ input: String, index: Int, formats: [OutputFormat]) -> BuildManifest.Job {
+        BuildManifest.Job(
+            index: index, name: input, presetText: input, preset: input,
+            output: try! OutputTemplate.parse("{name}.{format}").get(), outputLine: 0, outputColumn: 0,
+            formats: formats, scales: nil, levels: nil, variants: nil, overrides: [], budget: BuildManifest.Budget(),
+            standalone: true)
     }
 }

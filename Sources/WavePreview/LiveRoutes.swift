@@ -2,14 +2,14 @@
 /// it rendered at `/o/NAME` (NAME: 32 hex digits of the file's SHA-256 and its extension). Paths
 /// are compared as sent, never decoded or joined to a folder, so `/../`, `%2e%2e` or an absolute
 /// URI match nothing and are 404; there is no listing of anything.
-enum LiveRoutes {
-    enum Answer {
+public enum LiveRoutes {
+    public enum Answer {
         case response(HTTPResponse)
         /// Hand the connection to the event stream.
         case events
     }
 
-    static func answer(_ request: HTTPRequest, files: (String) -> LiveSession.ServedFile?) -> Answer {
+    public static func answer(_ request: HTTPRequest, files: (String) -> LiveSession.ServedFile?) -> Answer {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .response(.text(.methodNotAllowed, "only GET and HEAD", headers: [("Allow", "GET, HEAD")]))
         }

@@ -5,44 +5,47 @@ import WaveRender
 /// lock's `flock` (`BuildLock.update`), at most about once a second while outputs finish and once
 /// at the end: an interrupted build keeps the record of what it wrote, and two builds of one
 /// manifest at once keep each other's entries.
-final class LockRecorder {
-    enum Change {
+public final class LockRecorder {
+    public enum Change {
         case set(BuildLock.Entry)
         case remove
         case keep
     }
 
-    let path: String
-    let manifest: String
-    let enabled: Bool
+    public let path: String
+    public let manifest: String
+    public let enabled: Bool
+    /// What wrote the lock (`wavegen 0.1.0 (abc1234)`), recorded in it.
+    public let generator: String
     private var pending: [String: Change] = [:]
     private var lastFlush = Date()
     /// How long finished outputs may wait to be recorded.
-    static let interval: TimeInterval = 1
+    public static let interval: TimeInterval = 1
 
-    init(path: String, manifest: String, enabled: Bool) {
+    public init(path: String, manifest: String, enabled: Bool, generator: String) {
         self.path = path
         self.manifest = manifest
         self.enabled = enabled
+        self.generator = generator
     }
 
-    func record(_ key: String, _ change: Change) {
+    public func record(_ key: String, _ change: Change) {
         guard enabled else { return }
         if case .keep = change { return }
         pending[key] = change
     }
 
-    func flushIfDue() throws(CommandError) {
+    public func flushIfDue() throws(CommandError) {
         if Date().timeIntervalSince(lastFlush) >= LockRecorder.interval { try flush() }
     }
 
     /// Merges the pending changes into the lock on disk.
-    func flush() throws(CommandError) {
+    public func flush() throws(CommandError) {
         lastFlush = Date()
         guard enabled, !pending.isEmpty else { return }
         let changes = pending
         pending = [:]
-        try BuildLock.update(path, lockingFile: manifest, generator: "wavegen \(Wavegen.versionDescription)",
+        try BuildLock.update(path, lockingFile: manifest, generator: generator,
                              write: { (text: String) throws(CommandError) in try AtomicFile.write(Array(text.utf8), to: path, ownFile: true) }) { lock in
             for (key, change) in changes {
                 switch change {

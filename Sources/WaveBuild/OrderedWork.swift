@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs work items on up to `workers` threads and hands the results over in index order, whatever
 /// order they finish in; returns them all, in order. Callbacks run one at a time.
-enum OrderedWork {
+public enum OrderedWork {
     @discardableResult
-    static func run<R>(count: Int, workers: Int, work: @escaping (Int) -> R, started: @escaping (Int, Int) -> Void,
+    public static func run<R>(count: Int, workers: Int, work: @escaping (Int) -> R, started: @escaping (Int, Int) -> Void,
                        deliver: @escaping (Int, R) -> Void) -> [R] {
         guard count > 0 else { return [] }
         let state = State<R>(count: count)

@@ -1,4 +1,5 @@
 import Foundation
+import WaveBuild
 import WaveKit
 import WavePlatform
 import WaveRender
@@ -9,55 +10,55 @@ import WaveRender
 /// rider pixels, font bytes, format) did not change is not rendered again, whichever source made
 /// it. Each source has a thread of its own (`start`); connection threads read the rendered files
 /// through `file(named:)`.
-final class LiveSession: @unchecked Sendable {
+public final class LiveSession: @unchecked Sendable {
     /// One output on the page.
-    struct Output {
-        var id: String
-        var output: BuildPlan.Output
-        var rendered: RenderedOutput?
+    public struct Output {
+        public var id: String
+        public var output: BuildPlan.Output
+        public var rendered: RenderedOutput?
         /// The opaque name the file is served under (`/o/NAME`).
-        var name: String?
-        var digest: String?
-        var errors: [String] = []
+        public var name: String?
+        public var digest: String?
+        public var errors: [String] = []
         /// For a live SVG, the preset's own level (0…1): where the page's level slider starts.
-        var liveLevel: Double?
+        public var liveLevel: Double?
         /// Whether the preset has a dark twin that this output does not already show.
-        var hasDarkTwin = false
+        public var hasDarkTwin = false
         /// The `--theme dark` render of a raster or Lottie output with a dark twin (an SVG
         /// carries both themes), its loaded preset, served name and input digest.
-        var darkLoaded: BuildPlan.Loaded?
-        var dark: RenderedOutput?
-        var darkName: String?
-        var darkDigest: String?
+        public var darkLoaded: BuildPlan.Loaded?
+        public var dark: RenderedOutput?
+        public var darkName: String?
+        public var darkDigest: String?
     }
 
     /// A section of the page: one preset, or one job of a manifest.
-    struct Group {
-        var id: String
-        var title: String
-        var subtitle: String
-        var errors: [String] = []
-        var warnings: [String] = []
-        var outputs: [Output] = []
+    public struct Group {
+        public var id: String
+        public var title: String
+        public var subtitle: String
+        public var errors: [String] = []
+        public var warnings: [String] = []
+        public var outputs: [Output] = []
         /// The job's preset as `wavegen presets pack` writes it, and its served name; or why not.
-        var pack: PreviewThemes.PackedPreset?
-        var packName: String?
-        var packError: String?
+        public var pack: PreviewThemes.PackedPreset?
+        public var packName: String?
+        public var packError: String?
     }
 
     /// An input named on the command line and what it showed last.
-    final class Source: @unchecked Sendable {
-        let input: String
-        let index: Int
-        var isManifest = false
+    public final class Source: @unchecked Sendable {
+        public let input: String
+        public let index: Int
+        public var isManifest = false
         /// The stamps of the files it read, and whether it has been rendered once: its thread's own.
-        var snapshot = FileSnapshot()
-        var rendered = false
+        public var snapshot = FileSnapshot()
+        public var rendered = false
         /// What the page shows of it, and the files it read (under the session's lock).
-        var groups: [Group]
-        var files: [String] = []
+        public var groups: [Group]
+        public var files: [String] = []
 
-        init(input: String, index: Int) {
+        public init(input: String, index: Int) {
             self.input = input
             self.index = index
             groups = [Group(id: "\(index)", title: input, subtitle: "rendering…")]
@@ -65,20 +66,22 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// A rendered file as served.
-    struct ServedFile {
-        var bytes: [UInt8]
-        var mimeType: String
+    public struct ServedFile {
+        public var bytes: [UInt8]
+        public var mimeType: String
         /// The last generation that showed it.
-        var generation: Int
+        public var generation: Int
     }
 
-    let sources: [Source]
-    let overrides: [PresetOverride]
-    let workers: Int
-    let console: Console
-    let quiet: Bool
+    public let sources: [Source]
+    public let overrides: [PresetOverride]
+    public let workers: Int
+    public let console: LiveLog
+    /// The version the page shows (`0.1.0 (abc1234)`).
+    public let version: String
+    public let quiet: Bool
     /// The formats each preset is shown in: every format a browser shows as an image.
-    let formats = OutputFormat.allCases.filter(\.showsInBrowser)
+    public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
     /// Guards the sources' groups, the served files, the render cache and the generation.
     private let lock = NSLock()
@@ -89,11 +92,12 @@ final class LiveSession: @unchecked Sendable {
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
     private(set) var generation = 0
 
-    init(inputs: [String], overrides: [PresetOverride], workers: Int, console: Console, quiet: Bool) {
+    public init(inputs: [String], overrides: [PresetOverride], workers: Int, console: LiveLog, quiet: Bool, version: String) {
         sources = inputs.enumerated().map { Source(input: $1, index: $0) }
         self.overrides = overrides
         self.workers = workers
         self.console = console
+        self.version = version
         self.quiet = quiet
     }
 
@@ -101,19 +105,19 @@ final class LiveSession: @unchecked Sendable {
     /// 200 ms and renders it again when one changed (once the save is done:
     /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
-    func start(published: @escaping @Sendable (String) -> Void) {
+    public func start(published: @escaping @Sendable (String) -> Void) {
         for source in sources {
             Thread.detachNewThread { [self] in
                 while !lock.withLock({ stopped }) {
                     refresh(source, published: published)
-                    usleep(200_000)
+                    Thread.sleep(forTimeInterval: 0.2)
                 }
             }
         }
     }
 
     /// Stops watching (a render under way finishes, unseen).
-    func stop() { lock.withLock { stopped = true } }
+    public func stop() { lock.withLock { stopped = true } }
 
     /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
     private func refresh(_ source: Source, published: (String) -> Void) {
@@ -153,7 +157,7 @@ final class LiveSession: @unchecked Sendable {
     }
 
     /// The file served as `/o/NAME`.
-    func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
+    public func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
 
     // MARK: Planning and rendering
 
@@ -163,26 +167,24 @@ final class LiveSession: @unchecked Sendable {
         let path = BuildManifest.locate(source.input)
         // A manifest that breaks stays a manifest, so its own errors are reported.
         source.isManifest = BuildManifest.looksLikeManifest(path) || (source.isManifest && FileStamp(path: path).exists)
-        let plan: BuildPlan
+        let set: OutputSet
         do throws(CommandError) {
             if source.isManifest {
                 source.snapshot = FileSnapshot([path])
                 let manifest: BuildManifest
                 do { manifest = try BuildManifest.load(path) } catch { throw CommandError(error) }
                 source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
-                plan = try BuildPlan.forCommand(manifest, overrides: overrides)
+                set = try OutputSet.manifest(manifest, overrides: overrides)
             } else {
                 source.snapshot = FileSnapshot(loader.inputFiles(source.input, overrides: overrides))
-                let job = PreviewCommand.presetJob(source.input, index: 0, formats: formats)
-                plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: [job]),
-                                                overrides: overrides, checkCollisions: false)
+                set = try OutputSet.presets([source.input], formats: formats, overrides: overrides)
             }
         } catch {
             return ([Group(id: "\(source.index)", title: source.input, subtitle: source.isManifest ? "manifest" : "preset",
                            errors: error.printedLines)], 0)
         }
-        var groups = groups(of: plan, source: source)
-        let fresh = render(&groups, plan: plan, source: source, twins: PreviewThemes.darkTwins(of: plan, overrides: overrides))
+        var groups = groups(of: set.plan, source: source)
+        let fresh = render(&groups, set: set, source: source, twins: PreviewThemes.darkTwins(of: set.plan, overrides: overrides))
         return (groups, fresh)
     }
 
@@ -208,7 +210,7 @@ final class LiveSession: @unchecked Sendable {
         var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
         for g in groups.indices {
             guard let job = groups[g].outputs.first?.output.job else { continue }
-            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset)
+            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset, generator: "wavegen \(version)")
             packs[job.preset] = pack
             switch pack {
             case let .success(p):
@@ -232,12 +234,12 @@ final class LiveSession: @unchecked Sendable {
     /// Fills in every output: from the cache when its input digest is known, else rendered; a
     /// dark theme only from the cache (`renderDark` renders the others). Returns how many were
     /// rendered.
-    private func render(_ groups: inout [Group], plan: BuildPlan, source: Source, twins: [BuildPlan.Loaded?]) -> Int {
+    private func render(_ groups: inout [Group], set: OutputSet, source: Source, twins: [BuildPlan.Loaded?]) -> Int {
         var tasks: [RenderTask] = []
         for g in groups.indices {
             for k in groups[g].outputs.indices {
                 let o = groups[g].outputs[k].output
-                switch plan.configs[o.config].result {
+                switch set.plan.configs[o.config].result {
                 case let .failure(error):
                     // The preset's problems, said once for the group rather than on each output.
                     for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
@@ -301,10 +303,10 @@ final class LiveSession: @unchecked Sendable {
         }
         let jobs = pending.map { p in (loaded: p.task.loaded, output: groups[p.task.g].outputs[p.task.o].output) }
         let threads = workers == 1 ? 0 : 1
-        let results = OrderedWork.run(count: jobs.count, workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
+        let results = OutputSet.make(jobs.map(\.output), workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
             let o = jobs[i].output
             return Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
-        }, started: { _, _ in }, deliver: { _, _ in })
+        })
         for (p, result) in zip(pending, results) {
             switch result {
             case let .success(r):
@@ -371,7 +373,7 @@ final class LiveSession: @unchecked Sendable {
 
     /// The state the page shows, as one line of JSON; `changed` lists the ids of the groups that
     /// changed since the last state.
-    func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
+    public func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
 
     /// `state(changed:)` with the lock held.
     private func stateJSON(changed: [String]) -> String {
@@ -388,7 +390,7 @@ final class LiveSession: @unchecked Sendable {
         }
         return JSONNode.object([
             ("generation", .int(generation)),
-            ("version", .string(Wavegen.versionDescription)),
+            ("version", .string(version)),
             ("changed", .array(changed.map { .string($0) })),
             ("groups", .array(groups)),
         ]).serialized(indent: nil)
@@ -433,5 +435,16 @@ final class LiveSession: @unchecked Sendable {
 
 extension OutputFormat {
     /// Whether a browser shows the format's files as an image (`<img>`, ImageDecoder, inline SVG).
-    var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+    public var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+}
+
+/// Where the live session prints: what it rendered on `out`, errors and warnings on `err`.
+public struct LiveLog: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
 }

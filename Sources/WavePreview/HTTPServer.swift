@@ -1,4 +1,5 @@
 import Foundation
+import WaveBuild
 import WavePlatform
 
 /// A small HTTP/1.1 server on POSIX sockets, listening on 127.0.0.1 only. Each connection is read
@@ -6,36 +7,36 @@ import WavePlatform
 /// that is malformed, too large or too slow is answered with an error status and closed, never
 /// allowed to stop the server. Every connection ends with `HTTPConnection.finish`, so the client
 /// reads its answer, an error status included, rather than a reset.
-final class HTTPServer: @unchecked Sendable {
+public final class HTTPServer: @unchecked Sendable {
     /// The port listened on (the kernel's choice when 0 was asked for).
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var open = 0
     private var refusing = 0
 
     /// The most connections served at once (event streams included); more are answered 503.
-    static let maximumConnections = 32
+    public static let maximumConnections = 32
     /// The most connections over the limit answered 503 at once, each on a thread that waits (at
     /// most `HTTPConnection.lingerTime`) for the client to read the answer; past that, the 503 is
     /// written from the accepting thread, which drops what the client has already sent and closes
     /// the connection without waiting.
-    static let maximumRefusals = 8
+    public static let maximumRefusals = 8
     /// The seconds a 503 asks the client to wait (`Retry-After`).
-    static let retryAfter = 1
+    public static let retryAfter = 1
     /// How long a client may take to send its request head, and to take a write, in seconds.
-    static let timeout = 10
+    public static let timeout = 10
 
     private init(listener: Int32, port: UInt16) {
         self.listener = listener
         self.port = port
     }
 
-    deinit { close(listener) }
+    deinit { Descriptor.close(listener) }
 
     /// Binds 127.0.0.1:`port` (0: a free port the kernel picks) and listens. A port in use, or
     /// one that may not be bound, is an error of exit status 69 naming it.
-    static func listen(port: UInt16) throws(CommandError) -> HTTPServer {
+    public static func listen(port: UInt16) throws(CommandError) -> HTTPServer {
         switch Socket.listen(port: port, backlog: 64) {
         case let .success(fd):
             return HTTPServer(listener: fd, port: Socket.boundPort(fd))
@@ -50,7 +51,7 @@ final class HTTPServer: @unchecked Sendable {
     /// Accepts connections until `stop` (a file descriptor) becomes readable, answering each
     /// request with `handle` on a thread of its own. Host headers other than this server's are
     /// refused (403), so a page of another site cannot reach it through DNS rebinding.
-    func run(until stop: Int32, handle: @escaping @Sendable (HTTPRequest, HTTPConnection) -> Void) {
+    public func run(until stop: Int32, handle: @escaping @Sendable (HTTPRequest, HTTPConnection) -> Void) {
         while true {
             let events: [Int16]
             switch Descriptor.waitForInput([listener, stop], milliseconds: -1) {

@@ -1,7 +1,8 @@
 import Foundation
+import WaveBuild
 
 /// The statuses the preview server answers with.
-enum HTTPStatus: Int, Sendable {
+public enum HTTPStatus: Int, Sendable {
     case ok = 200
     case badRequest = 400
     case forbidden = 403
@@ -14,7 +15,7 @@ enum HTTPStatus: Int, Sendable {
     case serviceUnavailable = 503
     case versionNotSupported = 505
 
-    var reason: String {
+    public var reason: String {
         switch self {
         case .ok: return "OK"
         case .badRequest: return "Bad Request"
@@ -33,25 +34,25 @@ enum HTTPStatus: Int, Sendable {
 
 /// A complete response; every one closes its connection (`Connection: close`), except the event
 /// stream, whose head is written alone (`head(streaming:)`).
-struct HTTPResponse {
-    var status: HTTPStatus
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
-    init(_ status: HTTPStatus, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
+    public init(_ status: HTTPStatus, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
         self.status = status
         self.headers = [("Content-Type", contentType)] + headers
         self.body = body
     }
 
     /// A short plain-text answer (errors, 404).
-    static func text(_ status: HTTPStatus, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
+    public static func text(_ status: HTTPStatus, _ message: String, headers: [(String, String)] = []) -> HTTPResponse {
         HTTPResponse(status, contentType: "text/plain; charset=utf-8", body: Array("\(status.rawValue) \(status.reason): \(message)\n".utf8),
                      headers: headers + [("Cache-Control", "no-store")])
     }
 
     /// Headers every answer carries: nothing is sniffed, framed or sent elsewhere.
-    static let common: [(String, String)] = [
+    public static let common: [(String, String)] = [
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),
         ("Referrer-Policy", "no-referrer"),
@@ -59,7 +60,7 @@ struct HTTPResponse {
 
     /// The status line and headers. With `streaming`, no Content-Length: the body runs until the
     /// connection closes.
-    func head(streaming: Bool = false) -> [UInt8] {
+    public func head(streaming: Bool = false) -> [UInt8] {
         var text = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
         text += "Date: \(HTTPResponse.date(Date()))\r\n"
         for (name, value) in headers + HTTPResponse.common { text += "\(name): \(value)\r\n" }
@@ -69,10 +70,10 @@ struct HTTPResponse {
     }
 
     /// The bytes to send; a HEAD request gets the head alone.
-    func serialized(includeBody: Bool = true) -> [UInt8] { includeBody ? head() + body : head() }
+    public func serialized(includeBody: Bool = true) -> [UInt8] { includeBody ? head() + body : head() }
 
     /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    static func date(_ date: Date) -> String {
+    public static func date(_ date: Date) -> String {
         var t = time_t(date.timeIntervalSince1970)
         var parts = tm()
         gmtime_r(&t, &parts)

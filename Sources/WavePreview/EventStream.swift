@@ -1,25 +1,26 @@
 import Foundation
+import WaveBuild
 
 /// Server-sent events (`text/event-stream`): every open stream is sent the current state at once
 /// (event `state`), then each newer one as it is published (event `change`). Every event carries
 /// the whole state, so a slow client skips straight to the newest and nothing queues up.
-final class EventStream: @unchecked Sendable {
+public final class EventStream: @unchecked Sendable {
     private let condition = NSCondition()
     private var sequence = 0
     private var data: String
     private var stopped = false
 
     /// Seconds between comment lines sent to an idle stream, which find clients that have gone.
-    static let heartbeat: TimeInterval = 5
+    public static let heartbeat: TimeInterval = 5
 
     /// The head of every stream's response.
-    static let responseHead = HTTPResponse(.ok, contentType: "text/event-stream; charset=utf-8", body: [],
+    public static let responseHead = HTTPResponse(.ok, contentType: "text/event-stream; charset=utf-8", body: [],
                                            headers: [("Cache-Control", "no-store")]).head(streaming: true)
 
-    init(initial data: String) { self.data = data }
+    public init(initial data: String) { self.data = data }
 
     /// Makes `data` (one event's payload) the current state and wakes every stream.
-    func publish(_ data: String) {
+    public func publish(_ data: String) {
         condition.withLock {
             self.data = data
             sequence += 1
@@ -28,10 +29,10 @@ final class EventStream: @unchecked Sendable {
     }
 
     /// The current state.
-    var current: String { condition.withLock { data } }
+    public var current: String { condition.withLock { data } }
 
     /// Ends every stream.
-    func stop() {
+    public func stop() {
         condition.withLock {
             stopped = true
             condition.broadcast()
@@ -39,7 +40,7 @@ final class EventStream: @unchecked Sendable {
     }
 
     /// Serves one client until it goes away or the stream stops.
-    func serve(_ connection: HTTPConnection) {
+    public func serve(_ connection: HTTPConnection) {
         var (seen, text) = condition.withLock { (sequence, data) }
         guard connection.send(EventStream.responseHead + Array(("retry: 1000\n" + EventStream.message(event: "state", data: text)).utf8)) else { return }
         while true {
@@ -63,7 +64,7 @@ final class EventStream: @unchecked Sendable {
     }
 
     /// One event in the wire format: its name, each line of `data` as a `data:` line, a blank line.
-    static func message(event: String, data: String) -> String {
+    public static func message(event: String, data: String) -> String {
         "event: \(event)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
     }
 }

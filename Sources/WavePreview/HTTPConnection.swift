@@ -1,31 +1,32 @@
 import Foundation
+import WaveBuild
 import WavePlatform
 
 /// One accepted connection; closed when the value goes away, after `finish`.
-final class HTTPConnection: @unchecked Sendable {
-    let fd: Int32
+public final class HTTPConnection: @unchecked Sendable {
+    public let fd: Int32
 
     /// The most bytes `finish` reads and drops from a client before closing anyway.
-    static let lingerBytes = 64 * 1024
+    public static let lingerBytes = 64 * 1024
     /// The most seconds `finish` waits for a client to stop sending.
-    static let lingerTime: TimeInterval = 1
+    public static let lingerTime: TimeInterval = 1
 
-    init(fd: Int32) {
+    public init(fd: Int32) {
         self.fd = fd
         Socket.setTimeouts(fd, seconds: HTTPServer.timeout)
     }
 
-    deinit { close(fd) }
+    deinit { Descriptor.close(fd) }
 
     /// Reads until a whole request head has arrived, the head is refused, the client stops
     /// sending (`.incomplete`) or the timeout passes.
-    func readRequest() -> HTTPRequestParser.Outcome {
+    public func readRequest() -> HTTPRequestParser.Outcome {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         let deadline = Date().addingTimeInterval(TimeInterval(HTTPServer.timeout))
         while Date() < deadline {
             let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
-            if n < 0, errno == EINTR { continue }
+            if n < 0, Descriptor.lastCallInterrupted { continue }
             guard n > 0 else { return .incomplete }
             received += chunk[..<n]
             let outcome = HTTPRequestParser.parse(received)
@@ -41,7 +42,7 @@ final class HTTPConnection: @unchecked Sendable {
     /// dropping at most `lingerBytes`. Closing with bytes unread would make the kernel send a reset
     /// instead of the end of the stream, and a reset can destroy the answer before the client has
     /// read it.
-    func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
+    public func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
         Socket.shutdownWrite(fd)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var dropped = 0
@@ -54,19 +55,19 @@ final class HTTPConnection: @unchecked Sendable {
             case .timedOut, .failed: return
             }
             let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0, dontWait: true) }
-            if n < 0, errno == EINTR || errno == EAGAIN { continue }
+            if n < 0, Descriptor.lastCallMayBeRetried { continue }
             guard n > 0 else { return }
             dropped += n
         }
     }
 
     /// Sends all of `bytes`; false when the client has gone or stopped reading.
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = Socket.send(fd, raw.baseAddress! + offset, raw.count - offset, noSignal: true)
-                if n < 0, errno == EINTR { continue }
+                if n < 0, Descriptor.lastCallInterrupted { continue }
                 guard n > 0 else { return false }
                 offset += n
             }

@@ -1,27 +1,27 @@
 /// An HTTP/1.x request head (the preview server takes no request bodies).
-struct HTTPRequest: Equatable {
-    var method: String
+public struct HTTPRequest: Equatable, Sendable {
+    public var method: String
     /// The request target as sent (`/o/1f2e….gif?x`), not decoded.
-    var target: String
+    public var target: String
     /// `HTTP/1.1` or `HTTP/1.0`.
-    var version: String
+    public var version: String
     /// Header fields in order, names as sent.
-    var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)]
 
     /// The first value of a header field (names compare without case).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// Every value of a header field, in order (names compare without case).
-    func values(_ name: String) -> [String] {
+    public func values(_ name: String) -> [String] {
         headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
     /// The target's path: up to a `?` or `#`, not decoded.
-    var path: String { String(target.prefix { $0 != "?" && $0 != "#" }) }
+    public var path: String { String(target.prefix { $0 != "?" && $0 != "#" }) }
 
-    static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
+    public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
         a.method == b.method && a.target == b.target && a.version == b.version
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
     }
@@ -37,13 +37,13 @@ struct HTTPRequest: Equatable {
 /// (a repeated one is refused even when its values agree, which RFC 9110 §8.6 allows), and not both
 /// `Content-Length` and `Transfer-Encoding` (request smuggling, RFC 9112 §6.1) — each 400. A body
 /// of any other kind, on any method, is 413: the server reads none.
-enum HTTPRequestParser {
+public enum HTTPRequestParser {
     /// The largest request head accepted, in bytes (request line and headers).
-    static let maximumHeadSize = 16 * 1024
+    public static let maximumHeadSize = 16 * 1024
     /// The most header fields accepted.
-    static let maximumHeaderCount = 64
+    public static let maximumHeaderCount = 64
 
-    enum Outcome: Equatable {
+    public enum Outcome: Equatable {
         /// More bytes are needed.
         case incomplete
         case request(HTTPRequest)
@@ -51,7 +51,7 @@ enum HTTPRequestParser {
         case refused(HTTPStatus, String)
     }
 
-    static func parse(_ bytes: [UInt8]) -> Outcome {
+    public static func parse(_ bytes: [UInt8]) -> Outcome {
         guard let end = headEnd(bytes) else {
             return bytes.count >= maximumHeadSize ? .refused(.headersTooLarge, "the request head is over \(maximumHeadSize) bytes") : .incomplete
         }
@@ -94,12 +94,12 @@ enum HTTPRequestParser {
     }
 
     /// Whether `text` is one or more ASCII digits, as Content-Length must be.
-    static func isDecimal(_ text: String) -> Bool {
+    public static func isDecimal(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The offset just past the blank line that ends the head (CRLF CRLF, or bare LF LF).
-    static func headEnd(_ bytes: [UInt8]) -> Int? {
+    public static func headEnd(_ bytes: [UInt8]) -> Int? {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x0A {
@@ -112,21 +112,21 @@ enum HTTPRequestParser {
     }
 
     /// The head's lines without their line ends and without the final empty line.
-    static func split(_ head: [UInt8]) -> [ArraySlice<UInt8>] {
+    public static func split(_ head: [UInt8]) -> [ArraySlice<UInt8>] {
         var lines = head.split(separator: 0x0A, omittingEmptySubsequences: false).map { $0.last == 0x0D ? $0.dropLast() : $0 }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
 
     /// A token (method, field name): visible ASCII without separators; nil otherwise.
-    static func token(_ bytes: ArraySlice<UInt8>) -> String? {
+    public static func token(_ bytes: ArraySlice<UInt8>) -> String? {
         let separators = Set("()<>@,;:\\\"/[]?={} \t".utf8)
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !separators.contains($0) }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Visible ASCII without spaces; nil otherwise.
-    static func visible(_ bytes: ArraySlice<UInt8>) -> String? {
+    public static func visible(_ bytes: ArraySlice<UInt8>) -> String? {
         guard !bytes.isEmpty, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
