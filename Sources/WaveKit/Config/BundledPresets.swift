@@ -143,7 +143,7 @@ public enum BundledPresets {
   "$schema": "./schema.json",
   "format": 1,
   "name": "progress-bar-horizontal",
-  "description": "A pill-shaped bar that fills left to right, its wavy front drifting up and down; the water runs between 15 % and 85 % and back once per 3 s loop, the percentage riding in the middle.",
+  "description": "A pill-shaped bar that fills left to right, its wavy front drifting up and down; the water runs between 15 % and 85 % and back once per 3 s loop.",
   "size": [240, 32],
   "fps": 50,
   "duration": 3,
@@ -157,7 +157,6 @@ public enum BundledPresets {
     { "color": "#90CAF9", "amplitude": "4px", "wavelength": 1, "phase": 0.5, "speed": 1, "offset": "-5px" },
     { "color": "#1E88E5", "amplitude": "3px", "wavelength": 0.8, "phase": 0, "speed": -1 }
   ],
-  "label": { "text": "{percent}%", "size": "16px", "color": "#0D47A1", "colorOnWater": "#FFFFFF" },
   "gif": { "edges": "matte", "matte": "#FFFFFF" }
 }
 
