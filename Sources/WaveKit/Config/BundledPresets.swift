@@ -593,7 +593,12 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
     },
     "direction": {
       "description": "The side the water fills toward: up (from the bottom, the default), down, left or right (a bar filling left to right). The waves run along the front; the rider and label stay upright. Sideways, lengths relative to the box's height (amplitude, offset) are taken across the front and those relative to its width (wavelength, rider width) along it.",
-      "enum": ["up", "down", "left", "right"],
+      "enum": [
+        "up",
+        "down",
+        "left",
+        "right"
+      ],
       "default": "up"
     },
     "level": {
