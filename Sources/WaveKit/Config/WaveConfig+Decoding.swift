@@ -6,7 +6,7 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "generator", "requires", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "direction", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live", "embeddedFonts",
+        "direction", "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live", "embeddedFonts",
     ]
     /// The keys of an entry of a packed preset's `embeddedFonts`.
     public static let embeddedFontKeys = ["from", "name", "license", "licenseURL", "characters", "bytes"]
