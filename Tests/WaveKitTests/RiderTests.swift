@@ -38,7 +38,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         let rider = RiderRaster(config.rider!)
         let count = plan.timing(for: .gif).frameCount
         let surfaces = WaveModel(config: config, plan: plan).surfaces(frame: frame, of: count)
-        let p = rider.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let p = rider.place(on: surfaces, box: config.box, orientation: WaveOrientation(direction: .up, canvasWidth: config.width, canvasHeight: config.height))
         // The surface formula, written out.
         let l = config.layers[1]
         let x = config.box.x + 0.4 * config.box.width
@@ -62,7 +62,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         let rider = RiderRaster(off.rider!)
         let count = plan.timing(for: .gif).frameCount
         let surfaces = WaveModel(config: off, plan: plan).surfaces(frame: 0, of: count)
-        let p = rider.place(on: surfaces, box: off.box, canvasWidth: off.width, canvasHeight: off.height)
+        let p = rider.place(on: surfaces, box: off.box, orientation: WaveOrientation(direction: .up, canvasWidth: off.width, canvasHeight: off.height))
         #expect(p.columns.isEmpty || p.rows.isEmpty)
         var without = config
         without.rider = nil

@@ -65,12 +65,14 @@ public final class FrameRenderer: Sendable {
         // Only a lossy GIF coder reads the plane.
         let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil && config.gif.lossy > 0
         marksMatte = marks
-        var base = [UInt8](repeating: 0, count: config.width * config.height)
+        // The base and full frames are in the wave frame, as `scene` addresses pixels.
+        let width = scene.coverage.width, height = scene.coverage.height
+        var base = [UInt8](repeating: 0, count: width * height)
         var baseMarks = marks ? base : []
         var cache = ColorCache()
-        for y in 0..<config.height {
-            for x in 0..<config.width {
-                let i = y * config.width + x
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
                 let b = Double(scene.coverage.border[i])
                 let color = model.background.mixed(with: model.ringColor, b)
                 base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex
@@ -82,9 +84,9 @@ public final class FrameRenderer: Sendable {
         baseMatte = baseMarks
         // Under every layer a pixel's color does not change from frame to frame.
         var full = base, fullMarks = baseMarks
-        for y in 0..<config.height {
+        for y in 0..<height {
             for x in scene.coverage.waterSpans[y] {
-                let i = y * config.width + x
+                let i = y * width + x
                 let w = Double(scene.coverage.water[i])
                 guard w > 0 else { continue }
                 let water = w == 1 || scene.subcolumnsReachWater(x, y) ? model.allLayersColor : model.background
@@ -217,8 +219,21 @@ public final class FrameRenderer: Sendable {
     /// a single flat region take a table lookup, and every other pixel (an edge) is composited
     /// exactly and mapped to its nearest palette entry. The rider and label are drawn last, over
     /// their rectangles. This loop runs for every frame, so it works on raw buffers.
+    ///
+    /// The frame is drawn in the wave frame, where the water fills upwards, then laid out on the
+    /// canvas (a quarter turn or a mirror for the other fill directions).
     public func render(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
-        let width = config.width, height = config.height
+        drawWaveFrame(frame: frame, into: &out, matte: &matte, cache: &cache)
+        let orientation = scene.model.orientation
+        if !orientation.isIdentity {
+            out = orientation.canvasPixels(out)
+            matte = orientation.canvasPixels(matte)
+        }
+    }
+
+    /// `render(frame:into:matte:cache:)` in the wave frame: `scene.coverage`'s width × height pixels.
+    func drawWaveFrame(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
+        let width = scene.coverage.width, height = scene.coverage.height
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
         matte.removeAll(keepingCapacity: true)
@@ -290,12 +305,13 @@ public final class FrameRenderer: Sendable {
                             let rowTop = Double(y), rowBottom = Double(y + 1)
                             for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
                                 let p = y * width + x
+                                let (cx, cy) = scene.canvas(x, y)
                                 // Label over a single flat region: no need to integrate the pixel.
                                 if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
                                    coverage.water[p] == 1, coverage.border[p] == 0 {
                                     let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                     if crossing == WaveModel.SurfaceSamples.noSurface {
-                                        put(label.paint(x, y, over: model.compositeColor(ofLayers: mask),
+                                        put(label.paint(cx, cy, over: model.compositeColor(ofLayers: mask),
                                                         submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
                                         continue
                                     }

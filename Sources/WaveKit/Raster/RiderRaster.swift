@@ -116,9 +116,13 @@ struct RiderRaster: Sendable {
         var rows: Range<Int>
     }
 
-    /// Puts the anchor on the ridden layer's surface and turns the image with its slope.
-    func place(on surfaces: WaveModel.Surfaces, box: Rect, canvasWidth: Int, canvasHeight: Int) -> Placement {
-        let (x, y, angle) = rider.pose(on: surfaces, box: box)
+    /// Puts the anchor on the ridden layer's surface and turns the image with its slope; `surfaces`
+    /// and `box` are in the wave frame, and the placement on the canvas, the image upright there.
+    func place(on surfaces: WaveModel.Surfaces, box: Rect, orientation: WaveOrientation) -> Placement {
+        let pose = rider.pose(on: surfaces, box: box)
+        let (x, y) = orientation.canvasPoint(pose.x, pose.y)
+        let angle = orientation.canvasAngle(pose.angle)
+        let canvasWidth = orientation.canvasWidth, canvasHeight = orientation.canvasHeight
         let c = cos(angle), s = sin(angle)
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for (cx, cy) in [(-ax, -ay), (rider.width - ax, -ay), (-ax, rider.height - ay), (rider.width - ax, rider.height - ay)] {

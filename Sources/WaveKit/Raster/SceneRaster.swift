@@ -3,6 +3,10 @@ import Foundation
 /// The parts of a scene that never change, and the exact color of any pixel of any frame. The
 /// frame renderer uses it for every pixel that is not a plain flat region; the palette builder uses
 /// it to see which colors a rider really produces.
+///
+/// Pixels are addressed in the wave frame (`WaveModel.orientation`: the canvas itself for `up`),
+/// where the water fills upwards and the exact column coverage applies; the rider and the label
+/// stay upright on the canvas, so they are asked at the canvas pixel each wave-frame pixel is.
 struct SceneRaster: Sendable {
     let config: WaveConfig
     /// The surfaces, the layer sets' colours and the clip.
@@ -26,7 +30,7 @@ struct SceneRaster: Sendable {
         coverage = StaticCoverage(model: model)
         rider = config.rider.map(RiderRaster.init)
         let n = SceneRaster.subsamples
-        waterChords = (0..<(config.width * n)).map { i in
+        waterChords = (0..<(model.orientation.width * n)).map { i in
             model.waterChords(atX: Double(i / n) + (Double(i % n) + 0.5) / Double(n))
         }
     }
@@ -47,21 +51,28 @@ struct SceneRaster: Sendable {
     func frame(_ index: Int, of count: Int) -> Frame {
         let surfaces = model.surfaces(frame: index, of: count)
         let samples = surfaces.sampleSubcolumns(columns: waterColumns, subsamples: SceneRaster.subsamples)
-        let placement = rider?.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let placement = rider?.place(on: surfaces, box: model.waveBox, orientation: model.orientation)
         return Frame(surfaces: surfaces, samples: samples, placement: placement, label: label?.overlay(frame: index, of: count))
     }
 
-    /// Whether pixel (x, y) may show the rider in this frame.
+    /// The canvas pixel that wave-frame pixel (x, y) is.
+    @inline(__always)
+    func canvas(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+        model.orientation.canvasPixel(x, y)
+    }
+
+    /// Whether wave-frame pixel (x, y) may show the rider in this frame.
     @inline(__always)
     func onRider(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
         guard let p = f.placement else { return false }
-        return p.rows.contains(y) && p.columns.contains(x) && rider!.covers(x, y, p)
+        let (cx, cy) = canvas(x, y)
+        return p.rows.contains(cy) && p.columns.contains(cx) && rider!.covers(cx, cy, p)
     }
 
-    /// Whether pixel (x, y) may show the rider or the label in this frame.
+    /// Whether wave-frame pixel (x, y) may show the rider or the label in this frame.
     @inline(__always)
     func onOverlay(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
-        onRider(x, y, f) || (f.label?.covers(x, y) ?? false)
+        onRider(x, y, f) || (f.label.map { l in let (cx, cy) = canvas(x, y); return l.covers(cx, cy) } ?? false)
     }
 
     /// The exact premultiplied color of pixel (x, y) inside the water spans. In each of the pixel's
@@ -71,19 +82,20 @@ struct SceneRaster: Sendable {
     /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
     /// are mixed by area.
     func color(_ x: Int, _ y: Int, _ f: Frame) -> PremultipliedColor {
-        let p = y * config.width + x
+        let p = y * coverage.width + x
+        let (cx, cy) = canvas(x, y)
         let w = Double(coverage.water[p])
         let n = SceneRaster.subsamples
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
         let layerCount = model.layerCount
-        let riderColor = onRider(x, y, f) ? rider!.sample(x, y, f.placement!) : nil
+        let riderColor = onRider(x, y, f) ? rider!.sample(cx, cy, f.placement!) : nil
         let riderLayer = rider?.rider.layer ?? -1
         var sum = PremultipliedColor.clear
         var submerged = 0.0
         var inside = 0.0, used = 0
         let edge = w < 1
-        let labelled = f.label?.covers(x, y) ?? false
+        let labelled = f.label?.covers(cx, cy) ?? false
         withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
             for s in 0..<n {
                 let chords = edge ? waterChords[x * n + s].count : 1
@@ -130,7 +142,7 @@ struct SceneRaster: Sendable {
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
-        if labelled, let label = f.label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
+        if labelled, let label = f.label { water = label.paint(cx, cy, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
@@ -159,14 +171,15 @@ struct SceneRaster: Sendable {
     /// How many frames `overlayColors` samples, of a loop of `count`.
     static func overlayProbes(frames count: Int) -> Int { min(8, count) }
 
-    /// The rectangles (rows, columns) the rider and the label may touch in a frame.
+    /// The rectangles (rows, columns) of the wave frame the rider and the label may touch in a frame.
     func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
         var areas: [(Range<Int>, Range<Int>)] = []
         if let p = f.placement { areas.append((p.rows, p.columns)) }
         if let l = f.label {
             areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
         }
-        return areas
+        let orientation = model.orientation
+        return orientation.isIdentity ? areas : areas.map { orientation.wavePixels(rows: $0.0, columns: $0.1) }
     }
 
     /// The colors the rider and the label produce over a few frames spread across the loop, for the
@@ -180,9 +193,10 @@ struct SceneRaster: Sendable {
             let f = frame(j * count / probes, of: count)
             for (rows, columns) in overlayAreas(f) {
                 for y in rows {
-                    for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
-                        let riderHere = f.placement.map { rider!.sample(x, y, $0).a > 0.02 } ?? false
-                        if riderHere || (f.label?.covers(x, y) ?? false) { out.append(color(x, y, f)) }
+                    for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * coverage.width + x] > 0 {
+                        let (cx, cy) = canvas(x, y)
+                        let riderHere = f.placement.map { rider!.sample(cx, cy, $0).a > 0.02 } ?? false
+                        if riderHere || (f.label?.covers(cx, cy) ?? false) { out.append(color(x, y, f)) }
                     }
                 }
             }

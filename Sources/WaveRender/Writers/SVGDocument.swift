@@ -102,16 +102,16 @@ struct SVGDocument {
         // The water, clipped to the region inside the border and gap.
         var water: [String] = []
         let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
-        water.append(group(back, style: levelStyle))
+        water.append(oriented(group(back, style: levelStyle)))
         if let rider = config.rider { water.append(group([try riderGroup(rider, styles: &styles)], style: live == nil ? "" : levelStyle)) }
-        if !front.isEmpty { water.append(group(front, style: levelStyle)) }
+        if !front.isEmpty { water.append(oriented(group(front, style: levelStyle))) }
         if !label.isEmpty {
             if let live, let liveText {
                 water += liveLabel(live, text: liveText, defs: &defs)
             } else {
                 water += labelGroups(styles: &styles, defs: &defs)
             }
-            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
+            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(oriented(group([frontLayerUse], style: levelStyle)))</mask>")
         }
         if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
             if scene.fillsCanvas(figure) {
@@ -376,6 +376,14 @@ struct SVGDocument {
     }
 
     // MARK: Rider
+
+    /// `content`, drawn in the wave frame, turned onto the canvas (as it is for `"direction": "up"`).
+    func oriented(_ content: String) -> String {
+        let orientation = scene.model.orientation
+        guard !orientation.isIdentity else { return content }
+        let m = orientation.matrix
+        return "<g transform=\"matrix(\([m.a, m.b, m.c, m.d, m.e, m.f].map { number($0) }.joined(separator: " ")))\">" + content + "</g>"
+    }
 
     /// The rider: its image, shrunk to at most twice its displayed size, as a PNG data URI in a
     /// group placed and turned by keyframes at every planned frame.
