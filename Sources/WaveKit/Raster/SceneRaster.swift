@@ -71,8 +71,8 @@ struct SceneRaster: Sendable {
     /// layers, so overlapping layers are composited exactly rather than as independent coverages.
     /// On the water region's edge only the part of each sub-column inside the region counts, so the
     /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
-    /// are mixed by area. `remember` false composites every segment anew (the plain form the
-    /// remembered colors are tested against).
+    /// are mixed by area. `remember` false composites every segment anew and integrates every
+    /// pixel, flat or not (the plain form the shortcuts are tested against).
     func color(_ x: Int, _ y: Int, _ f: Frame, remember: Bool = true) -> PremultipliedColor {
         let p = y * config.width + x
         let w = Double(coverage.water[p])
@@ -87,6 +87,9 @@ struct SceneRaster: Sendable {
         var inside = 0.0, used = 0
         let edge = w < 1
         let labelled = f.label?.covers(x, y) ?? false
+        if remember, !edge, !labelled, let flat = flatColor(c, top, bottom, f, riderColor, riderLayer) {
+            return mix(water: flat, w, ring: Double(coverage.border[p]))
+        }
         // Under a rider each segment's color is composited anew; a pixel's segments share a few
         // layer sets, so each set's color is kept once computed (the same call gives the same value).
         withUnsafeTemporaryAllocation(of: (mask: Int, color: PremultipliedColor).self, capacity: SceneRaster.memoCapacity) { memo in
@@ -140,6 +143,29 @@ struct SceneRaster: Sendable {
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
         if labelled, let label = f.label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
+    }
+
+    /// The water's color over a whole pixel of column `c` (rows `top`…`bottom`) that no surface
+    /// crosses, or nil when one does: what `color` integrates over its sub-columns there, where
+    /// every segment is the whole pixel under the same layer set, with the same operations (the
+    /// set's color added once per sub-column, times the pixel's height, then divided by the summed
+    /// heights), without measuring each sub-column.
+    @inline(__always)
+    func flatColor(_ c: Int, _ top: Double, _ bottom: Double, _ f: Frame, _ rider: PremultipliedColor?,
+                   _ riderLayer: Int) -> PremultipliedColor? {
+        let (mask, crossing) = f.samples.layers(column: c, top: top, bottom: bottom)
+        guard crossing == WaveModel.SurfaceSamples.noSurface else { return nil }
+        let color = model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
+        let lo = max(top, top), hi = min(bottom, bottom), length = hi - lo
+        var sum = PremultipliedColor.clear
+        var inside = 0.0
+        for _ in 0..<SceneRaster.subsamples {
+            inside += hi - lo
+            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+        }
+        let k = inside > 0 ? 1 / inside : 0
+        return inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
     }
 
     /// The color of layer set `mask` with `rider` (if any) after layer `riderLayer`: under a rider
