@@ -162,3 +162,78 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         }
     }
 }
+
+/// The rider's fast paths against their plain forms, bit for bit, over every pixel a rider can
+/// reach in frames of the bundled boat's scene and of the test scene.
+@Suite struct RiderFastPathTests {
+    static func scenes() throws -> [(String, WaveConfig, LoopPlan)] {
+        // boat's canvas, water and rider placement, with the test image (WaveKit decodes no PNG).
+        let boat = try PresetLoader(imageDecoder: { _ in testRiderImage() }).load("boat")
+        let (config, plan) = try riderScene(tilt: 0.7)
+        return [("boat", boat, try LoopPlanner.plan(boat)), ("test", config, plan)]
+    }
+
+    static func same(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Bool {
+        a.r.bitPattern == b.r.bitPattern && a.g.bitPattern == b.g.bitPattern
+            && a.b.bitPattern == b.b.bitPattern && a.a.bitPattern == b.a.bitPattern
+    }
+
+    /// `sample` (SIMD lanes, raw buffers) equals `referenceSample` (one tap at a time), including
+    /// pixels whose taps fall off the image.
+    @Test func sampleEqualsTheReference() throws {
+        for (name, config, plan) in try RiderFastPathTests.scenes() {
+            let scene = SceneRaster(config: config, plan: plan, label: nil)
+            let rider = try #require(scene.rider)
+            let count = plan.timing(for: .gif).frameCount
+            var compared = 0, showing = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 12)) {
+                let p = try #require(scene.frame(k, of: count).placement)
+                for y in max(0, p.rows.lowerBound - 2)..<min(config.height, p.rows.upperBound + 2) {
+                    for x in max(0, p.columns.lowerBound - 2)..<min(config.width, p.columns.upperBound + 2) {
+                        let fast = rider.sample(x, y, p), slow = rider.referenceSample(x, y, p)
+                        #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y)): \(fast) vs \(slow)")
+                        compared += 1
+                        if slow.a > 0 { showing += 1 }
+                    }
+                }
+            }
+            #expect(showing > 100 && showing < compared, "\(name): \(showing) of \(compared) pixels show the rider")
+        }
+    }
+
+    /// A pixel's color under a rider with each layer set's composite remembered, and a pixel that no
+    /// surface crosses taken as a whole, equal the plain integration over every sub-column.
+    @Test func shortcutsEqualThePlainIntegration() throws {
+        for (name, config, plan) in try RiderFastPathTests.scenes() {
+            let scene = SceneRaster(config: config, plan: plan, label: nil)
+            let count = plan.timing(for: .gif).frameCount
+            var compared = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 8)) {
+                let f = scene.frame(k, of: count)
+                for (rows, columns) in scene.overlayAreas(f) {
+                    for y in rows {
+                        for x in scene.coverage.waterSpans[y].clamped(to: columns) where scene.onRider(x, y, f) {
+                            let fast = scene.color(x, y, f), slow = scene.color(x, y, f, remember: false)
+                            #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y))")
+                            compared += 1
+                        }
+                    }
+                }
+            }
+            #expect(compared > 100, "\(name): \(compared) pixels")
+            // Every pixel of the water, rider or not, in a few frames.
+            var whole = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 3)) {
+                let f = scene.frame(k, of: count)
+                for y in 0..<config.height {
+                    for x in scene.coverage.waterSpans[y] where scene.coverage.water[y * config.width + x] > 0 {
+                        #expect(RiderFastPathTests.same(scene.color(x, y, f), scene.color(x, y, f, remember: false)),
+                                "\(name) frame \(k) (\(x), \(y))")
+                        whole += 1
+                    }
+                }
+            }
+            #expect(whole > 1000, "\(name): \(whole) pixels")
+        }
+    }
+}

@@ -21,6 +21,8 @@ struct SceneRaster: Sendable {
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
+    /// Layer sets whose composite under a rider `color` keeps per pixel.
+    static let memoCapacity = 8
 
     init(config: WaveConfig, plan: LoopPlan, label: LabelTexts? = nil) {
         self.label = label
@@ -80,8 +82,9 @@ struct SceneRaster: Sendable {
     /// layers, so overlapping layers are composited exactly rather than as independent coverages.
     /// On the water region's edge only the part of each sub-column inside the region counts, so the
     /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
-    /// are mixed by area.
-    func color(_ x: Int, _ y: Int, _ f: Frame) -> PremultipliedColor {
+    /// are mixed by area. `remember` false composites every segment anew and integrates every
+    /// pixel, flat or not (the plain form the shortcuts are tested against).
+    func color(_ x: Int, _ y: Int, _ f: Frame, remember: Bool = true) -> PremultipliedColor {
         let p = y * coverage.width + x
         let (cx, cy) = canvas(x, y)
         let w = Double(coverage.water[p])
@@ -96,44 +99,52 @@ struct SceneRaster: Sendable {
         var inside = 0.0, used = 0
         let edge = w < 1
         let labelled = f.label?.covers(cx, cy) ?? false
-        withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
-            for s in 0..<n {
-                let chords = edge ? waterChords[x * n + s].count : 1
-                for r in 0..<chords {
-                    let (chordTop, chordBottom) = edge ? waterChords[x * n + s][r] : (top, bottom)
-                    let lo = max(top, chordTop), hi = min(bottom, chordBottom)
-                    guard hi > lo else { continue }
-                    inside += hi - lo
-                    used += 1
-                    // Surfaces above the segment's top cover all of it; those inside cut it, in order.
-                    var mask = 0, cutCount = 0
-                    for i in 0..<layerCount {
-                        let v = f.samples.height(layer: i, column: c, subcolumn: s)
-                        if v <= lo {
-                            mask |= 1 << i
-                        } else if v < hi {
-                            var j = cutCount
-                            while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
-                            cuts[j] = (v, i)
-                            cutCount += 1
+        if remember, !edge, !labelled, let flat = flatColor(c, top, bottom, f, riderColor, riderLayer) {
+            return mix(water: flat, w, ring: Double(coverage.border[p]))
+        }
+        // Under a rider each segment's color is composited anew; a pixel's segments share a few
+        // layer sets, so each set's color is kept once computed (the same call gives the same value).
+        withUnsafeTemporaryAllocation(of: (mask: Int, color: PremultipliedColor).self, capacity: SceneRaster.memoCapacity) { memo in
+            withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
+                var memoCount = 0
+                for s in 0..<n {
+                    let chords = edge ? waterChords[x * n + s].count : 1
+                    for r in 0..<chords {
+                        let (chordTop, chordBottom) = edge ? waterChords[x * n + s][r] : (top, bottom)
+                        let lo = max(top, chordTop), hi = min(bottom, chordBottom)
+                        guard hi > lo else { continue }
+                        inside += hi - lo
+                        used += 1
+                        // Surfaces above the segment's top cover all of it; those inside cut it, in order.
+                        var mask = 0, cutCount = 0
+                        for i in 0..<layerCount {
+                            let v = f.samples.height(layer: i, column: c, subcolumn: s)
+                            if v <= lo {
+                                mask |= 1 << i
+                            } else if v < hi {
+                                var j = cutCount
+                                while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
+                                cuts[j] = (v, i)
+                                cutCount += 1
+                            }
                         }
-                    }
-                    // Each segment shows its layer set, with the rider after its layer.
-                    var a = lo
-                    for j in 0..<cutCount {
-                        let (v, i) = cuts[j]
-                        let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
+                        // Each segment shows its layer set, with the rider after its layer.
+                        var a = lo
+                        for j in 0..<cutCount {
+                            let (v, i) = cuts[j]
+                            let color = SceneRaster.composite(mask, model, riderColor, riderLayer, memo, &memoCount, remember), length = v - a
+                            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+                            mask |= 1 << i
+                            a = v
+                        }
+                        let color = SceneRaster.composite(mask, model, riderColor, riderLayer, memo, &memoCount, remember), length = hi - a
                         sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                                  b: sum.b + color.b * length, a: sum.a + color.a * length)
-                        mask |= 1 << i
-                        a = v
-                    }
-                    let color = model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
-                    sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
-                                             b: sum.b + color.b * length, a: sum.a + color.a * length)
-                    if labelled {
-                        let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
-                        submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                        if labelled {
+                            let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
+                            submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                        }
                     }
                 }
             }
@@ -144,6 +155,45 @@ struct SceneRaster: Sendable {
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
         if labelled, let label = f.label { water = label.paint(cx, cy, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
+    }
+
+    /// The water's color over a whole pixel of column `c` (rows `top`…`bottom`) that no surface
+    /// crosses, or nil when one does: what `color` integrates over its sub-columns there, where
+    /// every segment is the whole pixel under the same layer set, with the same operations (the
+    /// set's color added once per sub-column, times the pixel's height, then divided by the summed
+    /// heights), without measuring each sub-column.
+    @inline(__always)
+    func flatColor(_ c: Int, _ top: Double, _ bottom: Double, _ f: Frame, _ rider: PremultipliedColor?,
+                   _ riderLayer: Int) -> PremultipliedColor? {
+        let (mask, crossing) = f.samples.layers(column: c, top: top, bottom: bottom)
+        guard crossing == WaveModel.SurfaceSamples.noSurface else { return nil }
+        let color = model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
+        let lo = max(top, top), hi = min(bottom, bottom), length = hi - lo
+        var sum = PremultipliedColor.clear
+        var inside = 0.0
+        for _ in 0..<SceneRaster.subsamples {
+            inside += hi - lo
+            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+        }
+        let k = inside > 0 ? 1 / inside : 0
+        return inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : model.background
+    }
+
+    /// The color of layer set `mask` with `rider` (if any) after layer `riderLayer`: under a rider
+    /// looked up in `memo` (its first `count` entries) or composited and, with `remember`, kept there.
+    @inline(__always)
+    static func composite(_ mask: Int, _ model: WaveModel, _ rider: PremultipliedColor?, _ riderLayer: Int,
+                          _ memo: UnsafeMutableBufferPointer<(mask: Int, color: PremultipliedColor)>, _ count: inout Int,
+                          _ remember: Bool) -> PremultipliedColor {
+        guard let rider else { return model.compositeColor(ofLayers: mask, rider: nil, afterLayer: riderLayer) }
+        for i in 0..<count where memo[i].mask == mask { return memo[i].color }
+        let color = model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
+        if remember, count < memo.count {
+            memo[count] = (mask, color)
+            count += 1
+        }
+        return color
     }
 
     /// Whether any sub-column of an edge pixel reaches into the water region (the test `color`
