@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "wavegen", targets: ["wavegen"]),
         .library(name: "WaveKit", targets: ["WaveKit"]),
         .library(name: "WaveRender", targets: ["WaveRender"]),
+        .library(name: "WaveBuild", targets: ["WaveBuild"]),
+        .library(name: "WavePreview", targets: ["WavePreview"]),
         // Renders a target's presets (*.wavegen.json) and manifest (wavegen.json) into its resources
         // at build time: docs/swiftpm-plugin.md.
         .plugin(name: "WavegenPlugin", targets: ["WavegenPlugin"]),
@@ -39,8 +41,15 @@ let package = Package(
         .target(name: "WaveZip", dependencies: ["CZip"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
         .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]),
-        // The command line: arguments, subcommands, console, atomic files, manifests and the preview page.
-        .target(name: "WavegenCLI", dependencies: ["WavePlatform", "WaveKit", "WaveRender"]),
+        // Manifests end to end as a library: OutputSet (the one loop of ordered work build, preview
+        // and serve share), ManifestBuild (up-to-date decisions against the lock, atomic writes,
+        // protected inputs, orphans and pruning; typed results per output), validation.
+        .target(name: "WaveBuild", dependencies: ["WaveKit", "WaveRender"]),
+        // The live preview as a library: HTTP server, server-sent events, file watching, the live
+        // session and both pages (the written preview page and the live one).
+        .target(name: "WavePreview", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveBuild"]),
+        // The command line: arguments, subcommands, printing and exit codes.
+        .target(name: "WavegenCLI", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveBuild", "WavePreview"]),
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
         // The build-tool plugin: runs the wavegen executable above for a target's presets and manifest.
         .plugin(name: "WavegenPlugin", capability: .buildTool(), dependencies: ["wavegen"]),
@@ -66,7 +75,9 @@ let package = Package(
         .testTarget(name: "WaveTextTests", dependencies: ["WaveText"]),
         .testTarget(name: "WaveZipTests", dependencies: ["WaveZip"]),
         .testTarget(name: "WaveRenderTests", dependencies: ["WaveRender", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"]),
-        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WavePlatform", "WaveKit", "WaveRender", "WaveText", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
+        .testTarget(name: "WaveBuildTests", dependencies: ["WaveBuild", "WaveKit", "WaveRender", "WaveGIF", "WaveTestSupport"]),
+        .testTarget(name: "WavePreviewTests", dependencies: ["WavePreview", "WaveBuild", "WavePlatform", "WaveKit", "WaveTestSupport"]),
+        .testTarget(name: "WavegenCLITests", dependencies: ["WavegenCLI", "WaveBuild", "WavePreview", "WavePlatform", "WaveKit", "WaveRender", "WaveText", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveTestSupport"],
                     exclude: ["Fixtures"]),
     ]
 )

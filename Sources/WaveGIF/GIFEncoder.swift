@@ -86,7 +86,13 @@ public final class GIFEncoder {
         var matte: [UInt8]?
     }
     private var finished = false
+    /// Codes each rendition of a frame as giflib would, keeping the shortest's bytes.
+    private var coder = LZWCoder()
+    /// Counts renditions on the plain path (`codesItself` false).
     private var sizer = LZWSizer()
+    /// Whether exact frames are coded by `coder` (else by giflib's `EGifPutLine`, the plain path
+    /// the tests hold it to; both write the same bytes).
+    let codesItself: Bool
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
@@ -103,7 +109,7 @@ public final class GIFEncoder {
     /// transparent (the matte showing through) where its color is within `lossy` of the matte. An
     /// unmarked pixel is never shown transparent unless it is.
     public init(width: Int, height: Int, colors: [RGBA8], transparentIndex: Int?, loops: Int,
-                colorOrder: ColorOrder = .byUse, lossy: Int = 0, matte: RGBA8? = nil) throws(GIFError) {
+                colorOrder: ColorOrder = .byUse, lossy: Int = 0, matte: RGBA8? = nil, codesItself: Bool = true) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError(operation: "starting", message: "canvas \(width)×\(height) is outside 1…65535")
         }
@@ -126,6 +132,7 @@ public final class GIFEncoder {
             }
         }
         self.matte = matte
+        self.codesItself = codesItself
         self.width = width
         self.height = height
         self.colors = colors
@@ -241,9 +248,9 @@ public final class GIFEncoder {
                 }
             }
         }
-        var exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
+        let exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
         if lossy > 0, let bounded = boundedRendition(frame, matte: matteError.isEmpty ? nil : queued.matte, changed: changed,
-                                                      clear: clear, isFirst: isFirst, within: exact.dataBytes(sizer: &sizer)) {
+                                                      clear: clear, isFirst: isFirst, within: exact.dataBytes) {
             try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
                                 disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)
             stats.framesWritten += 1
@@ -252,28 +259,34 @@ public final class GIFEncoder {
             if !clear.isEmpty { clearCanvas(bounded.rect) }
             return
         }
-        try writer.putFrame(exact.pixels, rect: exact.rect, codeSize: exact.codeSize, delay: delay, disposal: GIFEncoder.disposal(!clear.isEmpty),
-                            transparentIndex: exact.useKey ? exact.key.map(Int.init) : tableTransparent)
+        let transparentIndex = exact.useKey ? exact.key.map(Int.init) : tableTransparent
+        if let blocks = exact.blocks {
+            try writer.putFrame(blocks: blocks, rect: exact.rect, codeSize: exact.codeSize, delay: delay,
+                                disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: transparentIndex)
+        } else {
+            try writer.putFrame(exact.pixels, rect: exact.rect, codeSize: exact.codeSize, delay: delay,
+                                disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: transparentIndex)
+        }
         stats.framesWritten += 1
         if exact.useKey { stats.framesWithKey += 1 }
         canvas = frame
         if !clear.isEmpty { clearCanvas(exact.rect) }
     }
 
-    /// A frame's rectangle as giflib codes it exactly: its pixels (table positions), code size and
-    /// whether the key is used; `bits` once measured.
+    /// A frame's rectangle as giflib codes it exactly: its pixels (table positions), code size,
+    /// whether the key is used, the bits its codes take, and (with `codesItself`) its LZW data
+    /// sub-blocks as giflib writes them.
     struct ExactRendition {
         var pixels: [UInt8]
         var rect: PixelRect
         var codeSize: Int
         var key: UInt8?
         var useKey: Bool
-        var bits: Int?
+        var bits: Int
+        var blocks: [UInt8]?
 
         /// The bytes of its LZW data sub-blocks (length bytes included).
-        mutating func dataBytes(sizer: inout LZWSizer) -> Int {
-            let bits = self.bits ?? pixels.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: codeSize) }
-            self.bits = bits
+        var dataBytes: Int {
             let bytes = (bits + 7) / 8
             return bytes + (bytes + 254) / 255
         }
@@ -325,22 +338,40 @@ public final class GIFEncoder {
         var chosen = raw
         var chosenCodeSize = codeSize(raw)
         var useKey = false
-        var measured: Int?
-        if !isFirst && key != nil {
-            var best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: chosenCodeSize) }
-            for candidate in [keyed, mixed] {
-                let size = codeSize(candidate)
-                let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
-                if bits < best {
+        var best: Int
+        var blocks: [UInt8]?
+        if codesItself {
+            // Each candidate is coded with the best so far as its limit; the winner's bytes are kept.
+            best = raw.withUnsafeBufferPointer { coder.code($0, minimumCodeSize: chosenCodeSize) } ?? 0
+            blocks = Array(coder.blocks)
+            if !isFirst && key != nil {
+                for candidate in [keyed, mixed] {
+                    let size = codeSize(candidate)
+                    guard let bits = candidate.withUnsafeBufferPointer({ coder.code($0, minimumCodeSize: size, limit: best) }),
+                          bits < best else { continue }
+                    best = bits
+                    blocks = Array(coder.blocks)
+                    chosen = candidate
+                    chosenCodeSize = size
+                    useKey = true
+                }
+            }
+        } else {
+            // Each candidate counted (`LZWSizer`), the shortest then coded by giflib.
+            best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: chosenCodeSize) }
+            if !isFirst && key != nil {
+                for candidate in [keyed, mixed] {
+                    let size = codeSize(candidate)
+                    let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
+                    guard bits < best else { continue }
                     best = bits
                     chosen = candidate
                     chosenCodeSize = size
                     useKey = true
                 }
             }
-            measured = best
         }
-        return ExactRendition(pixels: chosen, rect: rect, codeSize: chosenCodeSize, key: key, useKey: useKey, bits: measured)
+        return ExactRendition(pixels: chosen, rect: rect, codeSize: chosenCodeSize, key: key, useKey: useKey, bits: best, blocks: blocks)
     }
 
     /// The first table entry no pixel of `frame` inside `rect` uses (as gifsicle picks its key), if any.

@@ -18,6 +18,23 @@ public enum Descriptor {
         _ = fcntl(fd, F_SETFL, O_NONBLOCK)
     }
 
+    /// Closes `fd` (`close`).
+    public static func close(_ fd: Int32) {
+        _ = platformClose(fd)
+    }
+
+    /// Writes one byte to `fd` (`write`); async-signal-safe, for a signal handler.
+    public static func writeByte(_ fd: Int32) {
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    /// Whether the last failed call was interrupted by a signal (`errno` is `EINTR`): try it again.
+    public static var lastCallInterrupted: Bool { errno == EINTR }
+
+    /// Whether the last failed call was interrupted or would have blocked (`EINTR`, `EAGAIN`).
+    public static var lastCallMayBeRetried: Bool { errno == EINTR || errno == EAGAIN }
+
     /// A new pipe, both ends close-on-exec; nil when none can be made.
     public static func pipe() -> (read: Int32, write: Int32)? {
         var ends: [Int32] = [-1, -1]
@@ -52,3 +69,6 @@ public enum Descriptor {
 }
 
 private func platformPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(ends) }
+
+/// `close` under another name, as `Descriptor.close` shadows it.
+private func platformClose(_ fd: Int32) -> Int32 { close(fd) }

@@ -13,7 +13,8 @@ import WaveKit
 ///
 /// It shares nothing with the rasterizer: only `WaveModel`'s surfaces and still level (and for a
 /// gradient, `LinearGradient`'s color at each pixel's center, as the raster takes it). It draws no
-/// rider and no label, and refuses scenes that have one.
+/// rider and no label, and refuses scenes that have one, or that fill in another direction than up
+/// (`DirectionTests` holds those to the point-sampled test reference).
 public struct SegmentReference: Sendable {
     public let config: WaveConfig
     public let model: WaveModel
@@ -35,6 +36,7 @@ public struct SegmentReference: Sendable {
     public init(config: WaveConfig, plan: LoopPlan, subcolumns: Int = 16) throws(Unsupported) {
         if config.rider != nil { throw Unsupported(description: "a rider: the reference draws none") }
         if config.label != nil { throw Unsupported(description: "a label: the reference draws none") }
+        if config.direction != .up { throw Unsupported(description: "a fill direction other than up: the reference cuts columns of the canvas") }
         self.config = config
         self.subcolumns = max(1, subcolumns)
         model = WaveModel(config: config, plan: plan)

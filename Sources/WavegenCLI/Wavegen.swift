@@ -2,6 +2,8 @@ import Foundation
 import WaveKit
 import WavePlatform
 import WaveRender
+import WaveBuild
+import WavePreview
 
 /// Where a command's output goes; tests capture it, the executable uses the process's streams.
 ///
@@ -46,6 +48,13 @@ public struct Console: Sendable {
     /// Writes a control sequence of wavegen's own to stderr as it is (the progress line's return
     /// and erase); never text that holds anything from an input.
     func errControl(_ sequence: String) { errSink(sequence) }
+}
+
+extension ProgressLine {
+    /// The progress line on `console`'s stderr.
+    convenience init(_ console: Console, enabled: Bool) {
+        self.init(text: console.err, control: console.errControl, enabled: enabled)
+    }
 }
 
 /// A subcommand: its spec (for parsing and help) and what it does.
@@ -187,20 +196,6 @@ enum StandardStreams {
             failure = String(cString: strerror(errno == 0 ? EIO : errno))
         }
     }
-}
-
-extension RenderError {
-    /// The exit code for this failure.
-    var exitCode: ExitCode {
-        switch kind {
-        case .missingInput: return .noInput
-        case .invalidInput: return .dataError
-        case .cannotWrite: return .cannotWrite
-        case .failure, .overBudget: return .failure
-        }
-    }
-
-    var commandError: CommandError { CommandError(exitCode, lines, located: located) }
 }
 
 extension WaveConfig {

@@ -191,6 +191,41 @@ import WaveReference
         }
     }
 
+    /// Gradients in a scene that fills to the right: the gradients lie on the canvas (a layer's on
+    /// the shape's box, the background's on the canvas, as CSS places them) while the water rises
+    /// from the left edge, so a `180deg` layer still runs from top to bottom. The true-color frames
+    /// against the reference renderer (each paint at the canvas pixel's center, each sample mapped
+    /// into the upward frame on its own) ≥ 50 dB; a GIF's drawn frames, laid out the same way,
+    /// against the true-color ones ≥ 40 dB.
+    @Test func sidewaysGradientMatchesTheReferenceRenderer() throws {
+        let (config, plan) = try scene("""
+            {"size": [96, 48], "shape": "rounded", "cornerRadius": 0.3, "direction": "right",
+             "background": "linear-gradient(to right, #FFFFFF, #FFE0B2)", "border": {"width": "2px", "color": "#37474F", "gap": "1px"},
+             "level": {"base": 0.5, "tide": 0.15}, "layers": [
+              {"color": "linear-gradient(180deg, #B3E5FC, #01579B)", "opacity": 0.7, "amplitude": 0.06, "wavelength": 1, "speed": 1},
+              {"color": "linear-gradient(to top right, #E1F5FE, #0277BD 50%, #1A237E)", "amplitude": 0.05, "wavelength": 0.7, "phase": 0.2, "speed": -1}]}
+            """)
+        #expect(config.direction == .right)
+        let renderer = FrameRenderer(config: config, plan: plan, format: .webp)
+        let gif = FrameRenderer(config: config, plan: plan, format: .gif)
+        #expect(renderer.drawsTrueColor && !gif.drawsTrueColor)
+        let reference = ReferenceRenderer(config: config, plan: plan, samples: 89)
+        var cache = ColorCache(), gifCache = ColorCache()
+        var frame: [UInt8] = [], indices: [UInt8] = []
+        let count = renderer.timing.frameCount
+        for k in [0, count / 3, count - 1] {
+            renderer.render(frame: k, into: &frame, cache: &cache)
+            #expect(frame.count == config.width * config.height * 4)
+            let ours = stride(from: 0, to: frame.count, by: 4).map { PremultipliedColor(RGBA(frame[$0], frame[$0 + 1], frame[$0 + 2], frame[$0 + 3])) }
+            let db = psnr(ours, reference.render(frame: k, of: count))
+            #expect(db >= 50, "frame \(k): PSNR \(db) dB")
+            guard k < gif.timing.frameCount, gif.timing.frameCount == count else { continue }
+            gif.render(frame: k, into: &indices, cache: &gifCache)
+            let gifDB = psnr(colors(indices, gif.palette), ours)
+            #expect(gifDB >= 40, "GIF frame \(k): PSNR \(gifDB) dB")
+        }
+    }
+
     /// The benchmark's segment reference (Sources/WaveReference) with gradients, against the
     /// point-sampled one and the true-color frames.
     @Test(arguments: scenes)

@@ -4,19 +4,36 @@ import Foundation
 /// A slow, obviously correct renderer: many point samples per pixel, each composited on its own in
 /// double precision, averaged in premultiplied RGBA. No palette, no coverage shortcuts, and its own
 /// inside-tests for every shape.
+///
+/// A fill direction other than `up` is drawn by its own map of each sample point into the frame
+/// where the water fills upwards (the surfaces are worked out there); the shape, the ring, the
+/// rider and the label are drawn on the canvas, the rider upright at its anchor on the front.
 struct ReferenceRenderer {
     let config: WaveConfig
     let plan: LoopPlan
+    /// The label's placed texts, drawn over the water (none when nil).
+    var label: LabelTexts?
+    /// Whether the rider is sampled from its image shrunk to the drawn size as the rasterizer
+    /// stores it (`RiderImage.resampled`), rather than from the original: the difference then
+    /// measures where and how the rider is placed, not the area filter against point samples.
+    var riderAsStored = false
+    /// The rider's image as sampled: the original, or as stored with `riderAsStored`.
+    let riderImage: RiderImage?
     /// Sample points per pixel, as a Fibonacci lattice: `samples` points with as many distinct x and
     /// y positions, so straight edges at any angle are integrated finely. A Fibonacci number.
     var samples = 144
     /// A path shape's outline flattened into closed polygons (output pixels); empty for other shapes.
     let polygons: [[PathPoint]]
 
-    init(config: WaveConfig, plan: LoopPlan, samples: Int = 144) {
+    init(config: WaveConfig, plan: LoopPlan, samples: Int = 144, label: LabelTexts? = nil, riderAsStored: Bool = false) {
+        self.riderAsStored = riderAsStored
+        riderImage = config.rider.map { rider in
+            riderAsStored ? rider.image.resampled(width: max(1, Int(rider.width.rounded())), height: max(1, Int(rider.height.rounded()))) : rider.image
+        }
         self.config = config
         self.plan = plan
         self.samples = samples
+        self.label = label
         if case let .path(path) = config.shape { polygons = path.polygons(in: config.outline) } else { polygons = [] }
     }
 
@@ -32,11 +49,43 @@ struct ReferenceRenderer {
         }
     }
 
+    /// The frame where the water fills upwards: canvas point (x, y) there.
+    func turned(_ x: Double, _ y: Double) -> (Double, Double) {
+        let w = Double(config.width), h = Double(config.height)
+        switch config.direction {
+        case .up: return (x, y)
+        case .down: return (x, h - y)
+        case .right: return (y, w - x)
+        case .left: return (y, x)
+        }
+    }
+
+    /// The canvas point of point (x, y) of the turned frame.
+    func unturned(_ x: Double, _ y: Double) -> (Double, Double) {
+        let w = Double(config.width), h = Double(config.height)
+        switch config.direction {
+        case .up: return (x, y)
+        case .down: return (x, h - y)
+        case .right: return (w - y, x)
+        case .left: return (y, x)
+        }
+    }
+
+    /// The wave box in the turned frame.
+    var turnedBox: Rect {
+        let b = config.box
+        let (x0, y0) = turned(b.x, b.y), (x1, y1) = turned(b.maxX, b.maxY)
+        return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+    }
+
     /// Premultiplied RGBA (0…1) of frame `frame` of `count`.
     func render(frame: Int, of count: Int) -> [PremultipliedColor] {
         let u = Double(frame) / Double(count)
         let level = config.level.level(frame: frame, of: count)
-        let y0 = config.box.y + config.box.height * (1 - level)
+        let box = turnedBox
+        let y0 = box.y + box.height * (1 - level)
+        let text = label?.overlay(frame: frame, of: count)
+        let front = config.layers.count - 1
         let bg = PremultipliedColor(config.background)
         var out = [PremultipliedColor](repeating: .clear, count: config.width * config.height)
         let points = lattice
@@ -47,17 +96,27 @@ struct ReferenceRenderer {
                     do {
                         let x = Double(px) + sx
                         let y = Double(py) + sy
-                        // A paint takes its color at the pixel's center, as browsers draw a CSS gradient.
+                        let (tx, ty) = turned(x, y)
+                        // A paint takes its color at the canvas pixel's center, as browsers draw a CSS gradient.
                         let cx = Double(px) + 0.5, cy = Double(py) + 0.5
                         var c = config.backgroundGradient.map { gradientColor($0, cx, cy, box: canvasBox, opacity: 1) } ?? bg
                         if insideWater(x, y) {
+                            var wet = false
                             for (i, l) in config.layers.enumerated() {
                                 let cycles = Double(plan.layers[i].cycles)
-                                let s = y0 + l.offset - l.amplitude * sin(2 * Double.pi * ((x - config.box.x) / l.wavelength + l.phase - cycles * u))
-                                let paint = l.gradient.map { gradientColor($0, cx, cy, box: config.outline, opacity: l.opacity) }
-                                    ?? PremultipliedColor(l.color, opacity: l.opacity)
-                                if y >= s { c = c.under(paint, coverage: 1) }
+                                let s = y0 + l.offset - l.amplitude * sin(2 * Double.pi * ((tx - box.x) / l.wavelength + l.phase - cycles * u))
+                                if ty >= s {
+                                    let paint = l.gradient.map { gradientColor($0, cx, cy, box: config.outline, opacity: l.opacity) }
+                                        ?? PremultipliedColor(l.color, opacity: l.opacity)
+                                    c = c.under(paint, coverage: 1)
+                                    if i == front { wet = true }
+                                }
                                 if let rider = config.rider, rider.layer == i { c = c.under(riderColor(rider, x, y, u: u, y0: y0), coverage: 1) }
+                            }
+                            if let text, px >= text.x, py >= text.y, px < text.x + text.width, py < text.y + text.height {
+                                let k = (py - text.y) * text.width + (px - text.x)
+                                c = c.under(text.strokeColor, coverage: Double(text.stroke[k]))
+                                    .under(wet ? text.colorOnWater : text.color, coverage: Double(text.fill[k]))
                             }
                         }
                         if let b = config.border, insideRing(x, y, width: b.width) {
@@ -122,20 +181,24 @@ struct ReferenceRenderer {
         return colors[colors.count - 1]
     }
 
-    /// The rider's color at (x, y): the anchor on the surface, turned by tilt × the slope's angle,
-    /// the original image sampled bilinearly in premultiplied alpha.
+    /// The rider's color at canvas point (x, y): the anchor on the surface, turned by tilt × the
+    /// slope's angle (mirrored for `down`, upright for a sideways front), the original image
+    /// sampled bilinearly in premultiplied alpha.
     func riderColor(_ rider: Rider, _ x: Double, _ y: Double, u: Double, y0: Double) -> PremultipliedColor {
         let l = config.layers[rider.layer]
         let cycles = Double(plan.layers[rider.layer].cycles)
-        let ax = config.box.x + rider.x * config.box.width
-        let arg = 2 * Double.pi * ((ax - config.box.x) / l.wavelength + l.phase - cycles * u)
-        let ay = y0 + l.offset - l.amplitude * sin(arg) + rider.sink
-        let angle = rider.tilt * atan(-l.amplitude * 2 * Double.pi / l.wavelength * cos(arg))
+        let box = turnedBox
+        let tx = box.x + rider.x * box.width
+        let arg = 2 * Double.pi * ((tx - box.x) / l.wavelength + l.phase - cycles * u)
+        let ty = y0 + l.offset - l.amplitude * sin(arg) + rider.sink
+        let (ax, ay) = unturned(tx, ty)
+        let slopeAngle = rider.tilt * atan(-l.amplitude * 2 * Double.pi / l.wavelength * cos(arg))
+        let angle = config.direction == .up ? slopeAngle : config.direction == .down ? -slopeAngle : 0
         let dx = x - ax, dy = y - ay
         // Rotate back by the angle, then scale drawn pixels to image pixels.
         let px = cos(angle) * dx + sin(angle) * dy + rider.anchor.x * rider.width
         let py = -sin(angle) * dx + cos(angle) * dy + rider.anchor.y * rider.height
-        let img = rider.image
+        let img = riderImage ?? rider.image
         let u = px * Double(img.width) / rider.width - 0.5, v = py * Double(img.height) / rider.height - 0.5
         func at(_ i: Int, _ j: Int) -> PremultipliedColor {
             guard i >= 0, j >= 0, i < img.width, j < img.height else { return .clear }

@@ -38,7 +38,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         let rider = RiderRaster(config.rider!)
         let count = plan.timing(for: .gif).frameCount
         let surfaces = WaveModel(config: config, plan: plan).surfaces(frame: frame, of: count)
-        let p = rider.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let p = rider.place(on: surfaces, box: config.box, orientation: WaveOrientation(direction: .up, canvasWidth: config.width, canvasHeight: config.height))
         // The surface formula, written out.
         let l = config.layers[1]
         let x = config.box.x + 0.4 * config.box.width
@@ -62,7 +62,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         let rider = RiderRaster(off.rider!)
         let count = plan.timing(for: .gif).frameCount
         let surfaces = WaveModel(config: off, plan: plan).surfaces(frame: 0, of: count)
-        let p = rider.place(on: surfaces, box: off.box, canvasWidth: off.width, canvasHeight: off.height)
+        let p = rider.place(on: surfaces, box: off.box, orientation: WaveOrientation(direction: .up, canvasWidth: off.width, canvasHeight: off.height))
         #expect(p.columns.isEmpty || p.rows.isEmpty)
         var without = config
         without.rider = nil
@@ -160,5 +160,115 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
                 "\(preset.path):1:42: error: at rider.layer: there are 1 layers: expected 0…0, or -1…-1 counting from the front, got 3",
             ])
         }
+    }
+}
+
+/// The rider's fast paths against their plain forms, bit for bit, over every pixel a rider can
+/// reach in frames of the bundled boat's scene and of the test scene.
+@Suite struct RiderFastPathTests {
+    static func scenes() throws -> [(String, WaveConfig, LoopPlan)] {
+        // boat's canvas, water and rider placement, with the test image (WaveKit decodes no PNG).
+        let boat = try PresetLoader(imageDecoder: { _ in testRiderImage() }).load("boat")
+        let (config, plan) = try riderScene(tilt: 0.7)
+        return [("boat", boat, try LoopPlanner.plan(boat)), ("test", config, plan)]
+    }
+
+    static func same(_ a: PremultipliedColor, _ b: PremultipliedColor) -> Bool {
+        a.r.bitPattern == b.r.bitPattern && a.g.bitPattern == b.g.bitPattern
+            && a.b.bitPattern == b.b.bitPattern && a.a.bitPattern == b.a.bitPattern
+    }
+
+    /// `sample` (SIMD lanes, raw buffers) equals `referenceSample` (one tap at a time), including
+    /// pixels whose taps fall off the image.
+    @Test func sampleEqualsTheReference() throws {
+        for (name, config, plan) in try RiderFastPathTests.scenes() {
+            let scene = SceneRaster(config: config, plan: plan, label: nil)
+            let rider = try #require(scene.rider)
+            let count = plan.timing(for: .gif).frameCount
+            var compared = 0, showing = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 12)) {
+                let p = try #require(scene.frame(k, of: count).placement)
+                for y in max(0, p.rows.lowerBound - 2)..<min(config.height, p.rows.upperBound + 2) {
+                    for x in max(0, p.columns.lowerBound - 2)..<min(config.width, p.columns.upperBound + 2) {
+                        let fast = rider.sample(x, y, p), slow = rider.referenceSample(x, y, p)
+                        #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y)): \(fast) vs \(slow)")
+                        compared += 1
+                        if slow.a > 0 { showing += 1 }
+                    }
+                }
+            }
+            #expect(showing > 100 && showing < compared, "\(name): \(showing) of \(compared) pixels show the rider")
+        }
+    }
+
+    /// A pixel's color under a rider with each layer set's composite remembered, and a pixel that no
+    /// surface crosses taken as a whole, equal the plain integration over every sub-column.
+    @Test func shortcutsEqualThePlainIntegration() throws {
+        for (name, config, plan) in try RiderFastPathTests.scenes() {
+            let scene = SceneRaster(config: config, plan: plan, label: nil)
+            let count = plan.timing(for: .gif).frameCount
+            var compared = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 8)) {
+                let f = scene.frame(k, of: count)
+                for (rows, columns) in scene.overlayAreas(f) {
+                    for y in rows {
+                        for x in scene.coverage.waterSpans[y].clamped(to: columns) where scene.onRider(x, y, f) {
+                            let fast = scene.color(x, y, f), slow = scene.color(x, y, f, remember: false)
+                            #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y))")
+                            compared += 1
+                        }
+                    }
+                }
+            }
+            #expect(compared > 100, "\(name): \(compared) pixels")
+            // Every pixel of the water, rider or not, in a few frames.
+            var whole = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 3)) {
+                let f = scene.frame(k, of: count)
+                for y in 0..<config.height {
+                    for x in scene.coverage.waterSpans[y] where scene.coverage.water[y * config.width + x] > 0 {
+                        #expect(RiderFastPathTests.same(scene.color(x, y, f), scene.color(x, y, f, remember: false)),
+                                "\(name) frame \(k) (\(x), \(y))")
+                        whole += 1
+                    }
+                }
+            }
+            #expect(whole > 1000, "\(name): \(whole) pixels")
+        }
+    }
+
+    /// The same shortcuts in a scene with gradients (layers and background) that fills to the
+    /// right: with each pixel's colors taken at its canvas pixel, as `GradientRaster` takes them,
+    /// the remembered composites under the rider and the whole flat pixel equal the plain
+    /// integration, bit for bit.
+    @Test func gradientShortcutsEqualThePlainIntegration() throws {
+        var (config, _) = try scene("""
+            {"size": [64, 96], "background": "linear-gradient(90deg, #FFFFFF, #CFD8DC)", "direction": "right", "level": 0.45, "layers": [
+              {"color": "linear-gradient(180deg, #81D4FA, #01579B 80%)", "amplitude": 0.12, "wavelength": 1, "speed": 1},
+              {"color": "linear-gradient(to top right, rgba(255,0,0,0.6), #00F 60%, #0F0)", "opacity": 0.8, "amplitude": 0.08,
+               "wavelength": 0.7, "phase": 0.3, "speed": -1}]}
+            """)
+        config.rider = Rider(image: testRiderImage(), width: 0.5 * config.box.height, x: 0.4, layer: 1, tilt: 0.7, sink: 2)
+        let plan = try LoopPlanner.plan(config)
+        let scene = SceneRaster(config: config, plan: plan, label: nil)
+        let paint = ScenePaint(config: config)
+        let count = plan.timing(for: .webp).frameCount
+        let width = scene.coverage.width
+        var underRider = 0, whole = 0, shades = Set<UInt64>()
+        for k in stride(from: 0, to: count, by: max(1, count / 4)) {
+            let f = scene.frame(k, of: count)
+            for y in 0..<scene.coverage.height {
+                for x in scene.coverage.waterSpans[y] where scene.coverage.water[y * width + x] > 0 {
+                    let local = GradientRaster.colors(paint, scene, x, y)
+                    let fast = scene.color(x, y, f, local: local), slow = scene.color(x, y, f, local: local, remember: false)
+                    #expect(RiderFastPathTests.same(fast, slow), "frame \(k) (\(x), \(y))")
+                    if scene.onRider(x, y, f) { underRider += 1 }
+                    whole += 1
+                    shades.insert(fast.r.bitPattern)
+                }
+            }
+        }
+        #expect(underRider > 100 && whole > 5000, "\(underRider) rider pixels of \(whole)")
+        #expect(shades.count > 500, "the gradients vary over the water: \(shades.count) shades")
     }
 }

@@ -40,7 +40,7 @@ import WaveRender
     }
 
     /// fr, ip, op, w and h: the planned frame rate, 0, the loop's frame count and the preset's size.
-    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func timingAndSizeFollowThePlan(_ name: String) throws {
         let (doc, animation) = try document(name)
         #expect(number(doc["fr"]) == animation.plan.fps)

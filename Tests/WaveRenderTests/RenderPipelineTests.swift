@@ -93,7 +93,7 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
     }
 
     @Test func failuresSayWhatKind() {
-        #expect(throws: RenderError(.missingInput, ["no-such-preset: error: no such file and no bundled preset of that name (bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, spinner)"], located: true)) {
+        #expect(throws: RenderError(.missingInput, ["no-such-preset: error: no such file and no bundled preset of that name (bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, progress-bar-horizontal, spinner)"], located: true)) {
             _ = try RenderPipeline().load("no-such-preset")
         }
         do {

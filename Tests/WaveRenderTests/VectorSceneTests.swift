@@ -71,9 +71,9 @@ import WaveKit
     }
 
     /// Every bundled preset's SVG surfaces, as written with 2 decimals, lie within 0.02 px of the
-    /// sine (sampled every 1/64 px), start and end a pixel beyond the box and its drift, and take
+    /// sine (sampled every 1/64 px), start and end a pixel beyond the box (along the front) and its drift, and take
     /// fewer vertices than chords on the sine would.
-    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func svgSurfaceLinesStayWithinTolerance(_ name: String) throws {
         let scene = try scene(name)
         let surfaces = scene.model.surfaces(frame: 0, of: scene.plan.frameCount)
@@ -91,8 +91,8 @@ import WaveKit
                 }
             }
             #expect(worst <= VectorScene.surfaceTolerance, "\(name) layer \(i): \(worst) px")
-            #expect(traced.first!.x <= scene.config.box.x - max(0, shift) - 1)
-            #expect(traced.last!.x >= scene.config.box.maxX - min(0, shift) + 1 - 0.005)
+            #expect(traced.first!.x <= scene.model.waveBox.x - max(0, shift) - 1)
+            #expect(traced.last!.x >= scene.model.waveBox.maxX - min(0, shift) + 1 - 0.005)
             // Chords within the tolerance are at most sqrt(8 tol / curvature) long at the crests.
             let k = sine.amplitude * pow(2 * Double.pi / sine.wavelength, 2)
             let span = traced.last!.x - traced.first!.x

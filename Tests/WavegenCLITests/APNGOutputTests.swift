@@ -5,6 +5,8 @@ import WaveKit
 import WavePNG
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `render -o x.png`: what a player of the written APNG shows, against wavegen's own frames.
 @Suite struct APNGOutputTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// A spec shaped like `render`'s: a value option with a short name, a repeatable option, flags.
 let sampleSpec = CommandSpec(

@@ -6,6 +6,8 @@ import WaveKit
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// Where app teams put their files: Android's `drawable-{density}` folders and resource names, an
 /// Xcode asset catalog's data sets, and one vector file for all of a job's scales.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// A command-line override of what a job's matrix varies would write one picture under names that
 /// say otherwise; it is refused before anything renders.

@@ -6,6 +6,8 @@ import WaveKit
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `wavegen build` on small manifests of tiny presets.
 @Suite struct BuildCommandTests {

@@ -6,6 +6,8 @@ import WaveKit
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// examples/app-assets/wavegen.json, built in a temporary copy.
 @Suite struct BuildExampleTests {

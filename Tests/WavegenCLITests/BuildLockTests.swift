@@ -4,6 +4,8 @@ import WaveTestSupport
 import WaveKit
 import WaveRender
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// wavegen.lock: what a build renders, what --check reports without rendering, orphans, --job,
 /// --list and the folder rules.

@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 @testable import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 @Suite struct BuildManifestTests {
     func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, DocumentError>) {

@@ -7,6 +7,8 @@ import WaveRender
 import WaveWebP
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// The data: URIs of a page's <img> tags, in order.
 func imageSources(_ html: String) -> [String] {

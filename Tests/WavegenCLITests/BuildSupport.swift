@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// A preset that renders in a blink: 16 × 16 pixels, 10 frames.
 let blinkPreset = """

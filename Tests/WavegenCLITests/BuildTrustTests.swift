@@ -4,6 +4,8 @@ import WaveTestSupport
 import WaveKit
 import WaveRender
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// What a build may touch: only files wavegen.lock records as written are ever orphans or pruned;
 /// every path is checked before anything is written; an output never lands on an input, outside

@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `wavegen completions SHELL`: every subcommand and option of the specs, preset names, and a bash
 /// script that really completes.

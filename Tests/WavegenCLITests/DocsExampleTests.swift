@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// The numbers docs/manifest.md quotes are those of examples/app-assets as wavegen builds it now:
 /// every size on a `loader` output line, the over-budget and stale messages, and the JSON report's

@@ -6,6 +6,8 @@ import WaveTestSupport
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `render --max-bytes` and a manifest's `"fit": true`, as a user runs them.
 @Suite struct FitCommandTests {

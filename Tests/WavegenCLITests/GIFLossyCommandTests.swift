@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveGIF
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `gif.lossy` as a user sets it: on the command line and in a preset.
 @Suite struct GIFLossyCommandTests {

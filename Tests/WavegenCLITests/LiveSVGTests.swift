@@ -58,6 +58,15 @@ import WaveKit
         }
     }
 
+    /// A live SVG fills upwards only: another direction is one line at the key, exit 65, no file.
+    @Test func liveRefusesADirectionOtherThanUp() throws {
+        let folder = try TemporaryFolder()
+        let r = wavegen(["render", "progress-bar-horizontal", "-o", folder.file("bar.svg"), "--live", "--set", "level=0.5"])
+        #expect(r.code == 65)
+        #expect(r.errLines == ["progress-bar-horizontal: error: at direction: a live SVG fills upwards only, got \"right\"; leave --live out for this direction, or drop the key (--set direction=up)"])
+        #expect(!FileManager.default.fileExists(atPath: folder.file("bar.svg")))
+    }
+
     @Test func liveTransitionComesFromThePreset() throws {
         let folder = try TemporaryFolder()
         let slow = try folder.write(#"{"extends": "classic", "live": {"transition": 1.5, "easing": "linear"}}"#, to: "slow.json")

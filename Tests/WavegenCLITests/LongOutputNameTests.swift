@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// Any file name the file system takes can be written: the temporary file beside it has a name
 /// within NAME_MAX (255 bytes) too.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `wavegen manpage`: generated from the specs that print `--help`, so the two list the same options.
 @Suite struct ManPageTests {

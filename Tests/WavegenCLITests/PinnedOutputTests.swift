@@ -4,6 +4,8 @@ import WaveTestSupport
 import WaveKit
 import WaveRender
 import WavegenCLI
+import WaveBuild
+import WavePreview
 
 /// The exact bytes `wavegen render` writes for every bundled preset and a few overridden ones, on
 /// this machine's libraries. A change to the pipeline that is meant to keep the output (moving

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 import WaveTestSupport
 
 /// `wavegen presets export NAME [DIR]`: a copy of a bundled preset that renders as is.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 import WaveTestSupport
 
 /// `wavegen presets show|export FILE`: a preset file, merged with the presets it extends.

@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WaveKit
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// Where `render` writes, and what it says about it.
 @Suite struct RenderOutputTests {
@@ -155,7 +157,7 @@ import WaveKit
     @Test func mistypedPresetNamesGetASuggestion() {
         let r = wavegen(["render", "clasic", "-o", "/tmp/x.gif"])
         #expect(r.code == 66)
-        #expect(r.errLines == ["clasic: error: no such file and no bundled preset of that name (did you mean \"classic\"?; bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, spinner)"])
+        #expect(r.errLines == ["clasic: error: no such file and no bundled preset of that name (did you mean \"classic\"?; bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, progress-bar-horizontal, spinner)"])
         #expect(wavegen(["presets", "show", "spiner"]).errLines.first?.contains("(did you mean \"spinner\"?; bundled: ") == true)
         #expect(wavegen(["render", "zzzzzz", "-o", "/tmp/x.gif"]).errLines.first?.contains("did you mean") == false)
     }

@@ -3,6 +3,8 @@ import Testing
 import WaveTestSupport
 import WavePlatform
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// A `wavegen serve` (or `preview --watch`) process: started in a folder, its address read from
 /// its first line of output; killed when the value goes away, whatever happened.

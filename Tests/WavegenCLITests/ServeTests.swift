@@ -6,6 +6,8 @@ import WaveKit
 import WavePlatform
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// `wavegen serve` (and `preview --watch`) end to end: the built binary on a free port, read and
 /// written to over real sockets. (`scripts/check-serve` checks the page itself in Chromium.) Serialized: the timing checks (a change shown within 2 s) should

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveKit
 import WavegenCLI
+import WaveBuild
+import WavePreview
 import WaveTestSupport
 
 /// Collects what a command prints.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// Keys, names and paths from a shared preset or manifest reach the terminal escaped, in every
 /// kind of line: document problems, command errors, status lines and the progress line.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 
 /// validate takes folders as build does, and says what render would warn about.
 @Suite struct ValidateTests {
@@ -89,7 +91,7 @@ import WaveTestSupport
         let manifest = folder.file("wavegen.json")
         let expected = [
             "\(manifest):4:17: error: at jobs[1].preset: no preset \"x.json\" (\(folder.file("x.json"))): no such file",
-            "\(manifest):5:17: error: at jobs[2].preset: no preset \"clasic\": no such file and no bundled preset of that name (did you mean \"classic\"?; bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, spinner)",
+            "\(manifest):5:17: error: at jobs[2].preset: no preset \"clasic\": no such file and no bundled preset of that name (did you mean \"classic\"?; bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, progress-bar-horizontal, spinner)",
         ]
         let built = wavegen(["build", manifest, "-q"])
         #expect(built.code == 66)

@@ -5,6 +5,8 @@ import WaveKit
 import WaveRender
 import WaveWebP
 @testable import WavegenCLI
+@testable import WaveBuild
+@testable import WavePreview
 import WaveTestSupport
 
 @Suite struct WavegenHelpTests {

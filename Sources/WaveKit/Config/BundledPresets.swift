@@ -161,6 +161,29 @@ public enum BundledPresets {
 }
 
 """##,
+        "progress-bar-horizontal": ##"""
+{
+  "$schema": "./schema.json",
+  "format": 1,
+  "name": "progress-bar-horizontal",
+  "description": "A pill-shaped bar that fills left to right, its wavy front drifting up and down; the water runs between 15 % and 85 % and back once per 3 s loop.",
+  "size": [240, 32],
+  "fps": 50,
+  "duration": 3,
+  "background": "transparent",
+  "shape": "rounded",
+  "cornerRadius": 0.5,
+  "border": { "width": "2px", "color": "#BBDEFB", "gap": "2px" },
+  "direction": "right",
+  "level": { "from": 0.15, "to": 0.85, "ease": "easeInOut", "pingpong": true },
+  "layers": [
+    { "color": "#90CAF9", "amplitude": "4px", "wavelength": 1, "phase": 0.5, "speed": 1, "offset": "-5px" },
+    { "color": "#1E88E5", "amplitude": "3px", "wavelength": 0.8, "phase": 0, "speed": -1 }
+  ],
+  "gif": { "edges": "matte", "matte": "#FFFFFF" }
+}
+
+"""##,
         "progress-bar": ##"""
 {
   "$schema": "./schema.json",
@@ -591,8 +614,18 @@ RdxCgwUi57OCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAiCIAhCO/L/ARRIkfktj1svAAAAAElFTkSu
         "color"
       ]
     },
+    "direction": {
+      "description": "The side the water fills toward: up (from the bottom, the default), down, left or right (a bar filling left to right). The waves run along the front; the rider and label stay upright. Sideways, lengths relative to the box's height (amplitude, offset) are taken across the front and those relative to its width (wavelength, rider width) along it.",
+      "enum": [
+        "up",
+        "down",
+        "left",
+        "right"
+      ],
+      "default": "up"
+    },
     "level": {
-      "description": "The still-water level as a fraction of the water box height (0 empty, 1 full): a number, or an object animating it over one loop.",
+      "description": "The still-water level as a fraction of the water box filled in the fill direction (0 empty, 1 full): a number, or an object animating it over one loop.",
       "anyOf": [
         {
           "description": "A still level, 0…1.",

@@ -6,7 +6,7 @@ extension WaveConfig {
     public static let topLevelKeys = [
         "format", "generator", "requires", "name", "description", "extends", "size", "scale", "fps", "duration", "minFrames",
         "maxFrames", "speedTolerance", "loops", "background", "edgeStep", "shape", "cornerRadius", "inset", "border",
-        "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live", "embeddedFonts",
+        "direction", "level", "layers", "rider", "label", "gif", "webp", "apng", "dark", "live", "embeddedFonts",
     ]
     /// The keys of an entry of a packed preset's `embeddedFonts`.
     public static let embeddedFontKeys = ["from", "name", "license", "licenseURL", "characters", "bytes"]
@@ -193,7 +193,11 @@ extension WaveConfig {
         }
 
         let level = decodeLevel(root["level"], reader: &r)
-        let layers = decodeLayers(root["layers"], box: box, scale: scale, reader: &r)
+        let direction = r.keyword(root["direction"], at: "direction", default: FillDirection.up)
+        // Lengths relative to the box (amplitude, wavelength, offset, the rider's width) are taken
+        // along and across the front, as the box is seen with the water filling upwards.
+        let waveBox = direction.sideways ? Rect(x: box.y, y: box.x, width: box.height, height: box.width) : box
+        let layers = decodeLayers(root["layers"], box: waveBox, scale: scale, reader: &r)
 
         var gif = GIFOptions()
         if let node = root["gif"], r.object(node, at: "gif") {
@@ -224,7 +228,7 @@ extension WaveConfig {
             webp.effort = r.integer(node["effort"], at: "webp.effort", default: 4, in: 0...6)
         }
 
-        let rider = decodeRider(root["rider"], box: box, scale: scale, layerCount: layers.count, images: images, reader: &r)
+        let rider = decodeRider(root["rider"], box: waveBox, scale: scale, layerCount: layers.count, images: images, reader: &r)
 
         let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
 
@@ -239,6 +243,7 @@ extension WaveConfig {
             level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
         config.live = live
         config.backgroundGradient = backgroundPaint.gradient
+        config.direction = direction
         return .success(config)
     }
 

@@ -52,6 +52,8 @@ public struct WaveConfig: Equatable, Sendable {
     public var themeColors: [String: ThemeColors] = [:]
     /// How a live output eases to a level the page sets (`"live"`).
     public var live = LiveOptions()
+    /// Which side the water fills toward (`"direction"`); `up` draws the waves as ever.
+    public var direction = FillDirection.up
 
     public init(name: String = "wave", description: String = "", width: Int = 128, height: Int = 128,
                 scale: Double = 1, fps: Double = 50, duration: LoopDuration = .auto, minFrames: Int = 8,

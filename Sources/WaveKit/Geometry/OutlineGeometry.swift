@@ -41,6 +41,33 @@ public struct OutlineGeometry: Sendable {
         }
     }
 
+    /// The outline of `shape` filling the canvas box `box`, seen in the wave frame of `orientation`:
+    /// the same outline, turned or mirrored with the canvas, so its signed distance at a wave-frame
+    /// point is the canvas outline's at the canvas point, and its chords run along the wave frame's
+    /// columns (the canvas's rows for a sideways direction).
+    public init(shape: Shape, box: Rect, orientation: WaveOrientation) {
+        let canvas = OutlineGeometry(shape: shape, box: box)
+        guard !orientation.isIdentity else { self = canvas; return }
+        self.shape = shape
+        self.box = orientation.waveRect(box)
+        if case let .path(path) = shape {
+            let polygons = path.polygons(in: box).map { polygon in
+                polygon.map { p in
+                    let q = orientation.wavePoint(p.x, p.y)
+                    return PathPoint(q.u, q.v)
+                }
+            }
+            edges = PolygonEdges(polygons, evenOdd: path.fillRule == .evenodd)
+        } else {
+            edges = PolygonEdges([], evenOdd: false)
+        }
+        // A canvas half-plane n·p + c ≤ 0, with p = A·q + t, is (Aᵀn)·q + (n·t + c) ≤ 0.
+        let m = orientation.matrix
+        planes = canvas.planes.map { p in
+            (p.nx * m.a + p.ny * m.b, p.nx * m.c + p.ny * m.d, p.nx * m.e + p.ny * m.f + p.c)
+        }
+    }
+
     /// The intervals [top, bottom] of column x (output pixels) inside the outline shrunk by `d`,
     /// top first: one at most for every shape but a path.
     public func chords(x: Double, inset d: Double) -> [(top: Double, bottom: Double)] {

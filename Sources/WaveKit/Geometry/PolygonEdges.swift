@@ -9,6 +9,8 @@ struct PolygonEdges: Sendable {
     let evenOdd: Bool
     /// The box holding every edge.
     let bounds: Rect
+    /// The edges by cell and by band, for `signedDistance`.
+    let grid: EdgeGrid
 
     /// The edges of `polygons`, each closed back to its first point.
     init(_ polygons: [[PathPoint]], evenOdd: Bool) {
@@ -26,6 +28,7 @@ struct PolygonEdges: Sendable {
         (self.ax, self.ay, self.bx, self.by) = (ax, ay, bx, by)
         self.evenOdd = evenOdd
         bounds = lo.x <= hi.x ? Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y) : Rect(x: 0, y: 0, width: 0, height: 0)
+        grid = EdgeGrid(ax: ax, ay: ay, bx: bx, by: by, bounds: bounds)
     }
 
     /// Whether the winding number `w` counts as inside under the fill rule.
@@ -33,7 +36,75 @@ struct PolygonEdges: Sendable {
     func holds(_ w: Int) -> Bool { evenOdd ? w & 1 != 0 : w != 0 }
 
     /// The distance from (x, y) to the nearest edge, negative inside: 1-Lipschitz everywhere.
+    ///
+    /// The edges are looked up in `grid`: the crossings among the edges of the point's band, the
+    /// nearest edge among the cells in rings around the point's cell, ring by ring until no edge
+    /// outside them can be nearer. Each edge found is measured by the same expressions as in
+    /// `referenceSignedDistance`, which visits every edge; the minimum and the crossing count do
+    /// not depend on the order, so both give the same value.
     func signedDistance(_ x: Double, _ y: Double) -> Double {
+        let g = grid
+        guard !ax.isEmpty else { return referenceSignedDistance(x, y) }
+        var best = Double.infinity, winding = 0
+        ax.withUnsafeBufferPointer { ax in
+            ay.withUnsafeBufferPointer { ay in
+                bx.withUnsafeBufferPointer { bx in
+                    by.withUnsafeBufferPointer { by in
+                        if y >= g.minY, y < g.maxY {
+                            let b = g.band(y)
+                            for e in Int(g.bandStart[b])..<Int(g.bandStart[b + 1]) {
+                                let k = Int(g.bandEdges[e])
+                                let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]
+                                let ex = x1 - x0, ey = y1 - y0
+                                if (y0 <= y) != (y1 <= y), x < x0 + (y - y0) * ex / ey { winding += ey > 0 ? 1 : -1 }
+                            }
+                        }
+                        let ci = Int(max(-1e9, min(1e9, ((x - g.ox) / g.cell).rounded(.down))))
+                        let cj = Int(max(-1e9, min(1e9, ((y - g.oy) / g.cell).rounded(.down))))
+                        @inline(__always) func visit(_ i: Int, _ j: Int) {
+                            let c = j * g.columns + i
+                            for e in Int(g.cellStart[c])..<Int(g.cellStart[c + 1]) {
+                                let k = Int(g.cellEdges[e])
+                                let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]
+                                let ex = x1 - x0, ey = y1 - y0, px = x - x0, py = y - y0
+                                let t = max(0, min(1, (px * ex + py * ey) / (ex * ex + ey * ey)))
+                                let dx = px - t * ex, dy = py - t * ey
+                                best = min(best, dx * dx + dy * dy)
+                            }
+                        }
+                        // Rings before the first that reaches the grid hold no cell.
+                        var r = max(0, -ci, ci - (g.columns - 1), -cj, cj - (g.rows - 1))
+                        while true {
+                            let i0 = max(0, ci - r), i1 = min(g.columns - 1, ci + r)
+                            let j0 = max(0, cj - r), j1 = min(g.rows - 1, cj + r)
+                            if i0 <= i1 && j0 <= j1 {
+                                for j in j0...j1 {
+                                    if j == cj - r || j == cj + r {
+                                        for i in i0...i1 { visit(i, j) }
+                                    } else {
+                                        if ci - r >= 0 { visit(ci - r, j) }
+                                        if ci + r < g.columns, r > 0 { visit(ci + r, j) }
+                                    }
+                                }
+                            }
+                            if ci - r <= 0 && ci + r >= g.columns - 1 && cj - r <= 0 && cj + r >= g.rows - 1 { break }
+                            // Every edge not yet visited lies outside the block of rings 0…r, at
+                            // least `reach` away (less a margin for rounding).
+                            let reach = min(x - (g.ox + Double(ci - r) * g.cell), g.ox + Double(ci + r + 1) * g.cell - x,
+                                            y - (g.oy + Double(cj - r) * g.cell), g.oy + Double(cj + r + 1) * g.cell - y) - 1e-4
+                            if reach > 0 && best < reach * reach { break }
+                            r += 1
+                        }
+                    }
+                }
+            }
+        }
+        let d = best.squareRoot()
+        return holds(winding) ? -d : d
+    }
+
+    /// `signedDistance` by visiting every edge: the plain form the grid's answer is tested against.
+    func referenceSignedDistance(_ x: Double, _ y: Double) -> Double {
         var best = Double.infinity, winding = 0
         for k in ax.indices {
             let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]

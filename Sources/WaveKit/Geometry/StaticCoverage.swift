@@ -1,4 +1,6 @@
-/// Per-pixel coverage of the parts that never move: the water's clip region and the border ring.
+/// Per-pixel coverage of the parts that never move: the water's clip region and the border ring,
+/// pixel by pixel of the wave frame (the canvas for `up`; each is a canvas pixel, and its coverage
+/// is the canvas outline's there).
 struct StaticCoverage: Sendable {
     let width: Int
     let height: Int
@@ -14,9 +16,9 @@ struct StaticCoverage: Sendable {
 
     /// The coverage of `model`'s water region and border ring on its canvas.
     init(model: WaveModel) {
-        width = model.config.width
-        height = model.config.height
-        let geometry = model.outline
+        width = model.orientation.width
+        height = model.orientation.height
+        let geometry = model.waveOutline
         let ring = model.waterInset
         let borderWidth = model.borderWidth
         var water = [Float](repeating: 0, count: width * height)

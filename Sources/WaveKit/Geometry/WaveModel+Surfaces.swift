@@ -15,7 +15,7 @@ extension WaveModel {
 
         init(model: WaveModel, frame: Int, of count: Int) {
             layers = model.config.layers
-            origin = model.config.box.x
+            origin = model.waveBox.x
             let u = Double(frame) / Double(count)
             let y0 = model.stillLevel(frame: frame, of: count)
             base = layers.map { y0 + $0.offset }
@@ -24,9 +24,8 @@ extension WaveModel {
 
         init(model: WaveModel, loopFraction u: Double, frames count: Int) {
             layers = model.config.layers
-            origin = model.config.box.x
-            let level = model.config.level.level(atLoopFraction: u, frames: count)
-            let y0 = model.config.box.y + model.config.box.height * (1 - level)
+            origin = model.waveBox.x
+            let y0 = model.stillLevel(model.config.level.level(atLoopFraction: u, frames: count))
             base = layers.map { y0 + $0.offset }
             phase = layers.indices.map { model.phase(layer: $0, loopFraction: u) }
         }

@@ -2,6 +2,11 @@
 /// any set of layers over the background, and the shape that clips the water. The palette, the
 /// rasterizer, the rider, the label and vector writers all ask this type, so they agree exactly.
 ///
+/// The waves are worked out in the wave frame (`orientation`): the canvas turned or mirrored so
+/// that the water fills upwards, as it does on the canvas for `"direction": "up"`. Surfaces,
+/// still levels, `waveBox`, `waveOutline` and `waterChords` are in that frame; `outline` is on the
+/// canvas.
+///
 /// Units: lengths and positions are output pixels (y grows downwards), phases are turns
 /// (1 = one wavelength), time is the loop fraction u = frame / frame count (0 ≤ u < 1), colours are
 /// premultiplied RGBA in 0…1.
@@ -25,6 +30,12 @@ public struct WaveModel: Sendable {
     public let allLayersColor: PremultipliedColor
     /// The shape's outline; the water region is this outline shrunk by `waterInset`.
     public let outline: OutlineGeometry
+    /// How the wave frame lies on the canvas (the identity for `"direction": "up"`).
+    public let orientation: WaveOrientation
+    /// The box the wave math uses, in the wave frame (`config.box` for `up`).
+    public let waveBox: Rect
+    /// The shape's outline in the wave frame (`outline` for `up`).
+    public let waveOutline: OutlineGeometry
     /// How far the water region lies inside the outline: border width plus gap, in output pixels.
     public let waterInset: Double
     /// The border ring's width inside the outline, in output pixels (0 without a border).
@@ -54,6 +65,10 @@ public struct WaveModel: Sendable {
             return color
         }
         outline = OutlineGeometry(shape: config.shape, box: config.outline)
+        let orientation = WaveOrientation(direction: config.direction, canvasWidth: config.width, canvasHeight: config.height)
+        self.orientation = orientation
+        waveBox = orientation.waveRect(config.box)
+        waveOutline = orientation.isIdentity ? outline : OutlineGeometry(shape: config.shape, box: config.outline, orientation: orientation)
         waterInset = config.border.map { $0.width + $0.gap } ?? 0
         borderWidth = config.border?.width ?? 0
     }
@@ -100,18 +115,24 @@ public struct WaveModel: Sendable {
         max(0, bottom - max(top, surface)) / (bottom - top)
     }
 
-    /// The water region's vertical extents (top, bottom) at column `x`, in output pixels, top first
+    /// The water region's extents (top, bottom) across the front at wave-frame column `x`, in output
+    /// pixels, top first
     /// (none when the column misses it, one at most but for a path shape): the outline's chords
     /// shrunk by `waterInset`.
     public func waterChords(atX x: Double) -> [(top: Double, bottom: Double)] {
-        outline.chords(x: x, inset: waterInset)
+        waveOutline.chords(x: x, inset: waterInset)
     }
 
     /// The still-water level y0 at frame `frame` of a loop of `count` frames, in output pixels from
-    /// the canvas top (each layer's own still level adds its `offset`).
+    /// the wave frame's top (each layer's own still level adds its `offset`).
     public func stillLevel(frame: Int, of count: Int) -> Double {
-        let level = config.level.level(frame: frame, of: count)
-        return config.box.y + config.box.height * (1 - level)
+        stillLevel(config.level.level(frame: frame, of: count))
+    }
+
+    /// The still-water line of `level` (the fraction of the box filled), in output pixels from the
+    /// wave frame's top.
+    public func stillLevel(_ level: Double) -> Double {
+        waveBox.y + waveBox.height * (1 - level)
     }
 
     /// Layer `layer`'s phase at loop fraction `u`, in turns, reduced to 0 ≤ phase < 1 so that the

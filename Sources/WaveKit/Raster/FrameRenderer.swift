@@ -86,12 +86,14 @@ public final class FrameRenderer: Sendable {
         // Only a lossy GIF coder reads the plane.
         let marks = target.blendsEdgesWithMatte && palette.transparentIndex != nil && config.gif.lossy > 0 && gradient == nil
         marksMatte = marks
-        var base = [UInt8](repeating: 0, count: config.width * config.height)
+        // The base and full frames are in the wave frame, as `scene` addresses pixels.
+        let width = scene.coverage.width, height = scene.coverage.height
+        var base = [UInt8](repeating: 0, count: width * height)
         var baseMarks = marks ? base : []
         var cache = ColorCache()
-        for y in 0..<config.height {
-            for x in 0..<config.width {
-                let i = y * config.width + x
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
                 let b = Double(scene.coverage.border[i])
                 let color = model.background.mixed(with: model.ringColor, b)
                 base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex
@@ -103,9 +105,9 @@ public final class FrameRenderer: Sendable {
         baseMatte = baseMarks
         // Under every layer a pixel's color does not change from frame to frame.
         var full = base, fullMarks = baseMarks
-        for y in 0..<config.height {
+        for y in 0..<height {
             for x in scene.coverage.waterSpans[y] {
-                let i = y * config.width + x
+                let i = y * width + x
                 let w = Double(scene.coverage.water[i])
                 guard w > 0 else { continue }
                 let water = w == 1 || scene.subcolumnsReachWater(x, y) ? model.allLayersColor : model.background
@@ -238,13 +240,26 @@ public final class FrameRenderer: Sendable {
     /// a single flat region take a table lookup, and every other pixel (an edge) is composited
     /// exactly and mapped to its nearest palette entry. The rider and label are drawn last, over
     /// their rectangles. This loop runs for every frame, so it works on raw buffers.
+    ///
+    /// The frame is drawn in the wave frame, where the water fills upwards, then laid out on the
+    /// canvas (a quarter turn or a mirror for the other fill directions).
     public func render(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
         if let gradient {
             renderGradient(gradient, frame: frame, into: &out, cache: &cache)
             matte.removeAll(keepingCapacity: true)
-            return
+        } else {
+            drawWaveFrame(frame: frame, into: &out, matte: &matte, cache: &cache)
         }
-        let width = config.width, height = config.height
+        let orientation = scene.model.orientation
+        if !orientation.isIdentity {
+            out = drawsTrueColor ? orientation.canvasPixels(out, bytesPerPixel: 4) : orientation.canvasPixels(out)
+            matte = orientation.canvasPixels(matte)
+        }
+    }
+
+    /// `render(frame:into:matte:cache:)` in the wave frame: `scene.coverage`'s width × height pixels.
+    func drawWaveFrame(frame: Int, into out: inout [UInt8], matte: inout [UInt8], cache: inout ColorCache) {
+        let width = scene.coverage.width, height = scene.coverage.height
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
         matte.removeAll(keepingCapacity: true)
@@ -316,12 +331,13 @@ public final class FrameRenderer: Sendable {
                             let rowTop = Double(y), rowBottom = Double(y + 1)
                             for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
                                 let p = y * width + x
+                                let (cx, cy) = scene.canvas(x, y)
                                 // Label over a single flat region: no need to integrate the pixel.
                                 if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
                                    coverage.water[p] == 1, coverage.border[p] == 0 {
                                     let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                     if crossing == WaveModel.SurfaceSamples.noSurface {
-                                        put(label.paint(x, y, over: model.compositeColor(ofLayers: mask),
+                                        put(label.paint(cx, cy, over: model.compositeColor(ofLayers: mask),
                                                         submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
                                         continue
                                     }
@@ -335,8 +351,10 @@ public final class FrameRenderer: Sendable {
         }
     }
 
-    /// Draws a frame of a scene with gradients: straight RGBA bytes (`drawsTrueColor`), or for a GIF
-    /// each pixel's stored color matched to the table the loop's colors chose.
+    /// Draws a frame of a scene with gradients in the wave frame: straight RGBA bytes
+    /// (`drawsTrueColor`), or for a GIF each pixel's stored color matched to the table the loop's
+    /// colors chose (an ordered dither's pattern laid on the wave frame's pixels, as the indexed
+    /// renderer's edges are).
     func renderGradient(_ gradient: GradientRaster, frame: Int, into out: inout [UInt8], cache: inout ColorCache) {
         guard let table = gradientPalette else {
             gradient.render(frame: frame, of: timing.frameCount, into: &out)
@@ -344,10 +362,10 @@ public final class FrameRenderer: Sendable {
         }
         var rgba: [UInt8] = []
         gradient.render(frame: frame, of: timing.frameCount, into: &rgba)
-        let width = config.width
+        let width = scene.coverage.width, count = width * scene.coverage.height
         out.removeAll(keepingCapacity: true)
-        out.reserveCapacity(width * config.height)
-        for p in 0..<(width * config.height) {
+        out.reserveCapacity(count)
+        for p in 0..<count {
             out.append(table.index(rgba[p * 4], rgba[p * 4 + 1], rgba[p * 4 + 2], rgba[p * 4 + 3], x: p % width, y: p / width, cache: &cache))
         }
     }

@@ -5,6 +5,10 @@ import Foundation
 /// background by the exact coverage `SceneRaster.color` computes. Pixels are stored as the target
 /// stores them (`RenderTarget.store`: straight RGBA, or a GIF's matte, cut or dithered edges), a
 /// transparent pixel as four zero bytes.
+///
+/// As `SceneRaster` does, it addresses pixels in the wave frame; a gradient lies on the canvas
+/// (it spans the shape's box there, as CSS places it), so each pixel's paint is taken at the center
+/// of the canvas pixel it is (`SceneRaster.canvas`). `FrameRenderer` lays the frame out on the canvas.
 struct GradientRaster: Sendable {
     let scene: SceneRaster
     let paint: ScenePaint
@@ -18,13 +22,13 @@ struct GradientRaster: Sendable {
         self.target = target
         let paint = ScenePaint(config: scene.config)
         self.paint = paint
-        let config = scene.config, coverage = scene.coverage
-        var base = [UInt8](repeating: 0, count: config.width * config.height * 4)
+        let coverage = scene.coverage, width = coverage.width
+        var base = [UInt8](repeating: 0, count: width * coverage.height * 4)
         var full = base
-        for y in 0..<config.height {
-            for x in 0..<config.width {
-                let i = y * config.width + x
-                let local = paint.colors(atX: Double(x) + 0.5, y: Double(y) + 0.5)
+        for y in 0..<coverage.height {
+            for x in 0..<width {
+                let i = y * width + x
+                let local = GradientRaster.colors(paint, scene, x, y)
                 let b = Double(coverage.border[i])
                 GradientRaster.put(local.background.mixed(with: local.ring, b), at: i, x, y, target, &base)
                 let w = Double(coverage.water[i])
@@ -41,6 +45,13 @@ struct GradientRaster: Sendable {
         fullFrame = full
     }
 
+    /// The colors at the center of the canvas pixel that wave-frame pixel (x, y) is.
+    @inline(__always)
+    static func colors(_ paint: ScenePaint, _ scene: SceneRaster, _ x: Int, _ y: Int) -> LocalColors {
+        let (cx, cy) = scene.canvas(x, y)
+        return paint.colors(atX: Double(cx) + 0.5, y: Double(cy) + 0.5)
+    }
+
     @inline(__always)
     static func put(_ c: PremultipliedColor, at i: Int, _ x: Int, _ y: Int, _ target: RenderTarget, _ out: inout [UInt8]) {
         let s = target.store(c, x: x, y: y) ?? .transparent
@@ -50,12 +61,13 @@ struct GradientRaster: Sendable {
         out[i * 4 + 3] = s.a
     }
 
-    /// Draws frame `frame` of a loop of `count` into `out` (width × height × 4 bytes). As the
+    /// Draws frame `frame` of a loop of `count` into `out` (the wave frame's width × height × 4
+    /// bytes). As the
     /// indexed renderer does, rows above a column's highest crest keep the base frame and rows
     /// below its lowest trough the full-water frame; every pixel between, and the rider's and the
     /// label's, is composited exactly with the colors at its center.
     func render(frame: Int, of count: Int, into out: inout [UInt8]) {
-        let config = scene.config, width = config.width, height = config.height
+        let width = scene.coverage.width, height = scene.coverage.height
         out.removeAll(keepingCapacity: true)
         out.append(contentsOf: baseFrame)
         guard !scene.waterColumns.isEmpty else { return }
@@ -87,8 +99,8 @@ struct GradientRaster: Sendable {
 
     @inline(__always)
     private func draw(_ x: Int, _ y: Int, _ f: SceneRaster.Frame, into out: inout [UInt8]) {
-        let local = paint.colors(atX: Double(x) + 0.5, y: Double(y) + 0.5)
-        GradientRaster.put(scene.color(x, y, f, local: local), at: y * scene.config.width + x, x, y, target, &out)
+        let local = GradientRaster.colors(paint, scene, x, y)
+        GradientRaster.put(scene.color(x, y, f, local: local), at: y * scene.coverage.width + x, x, y, target, &out)
     }
 
     /// How many pixels of the loop's `frames` frames show each stored color (packed straight

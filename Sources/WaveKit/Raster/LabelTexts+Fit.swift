@@ -10,7 +10,8 @@ extension LabelTexts {
 
     /// The texts that do not fit the shape or the canvas, the most cut off first.
     public func misfits(config: WaveConfig, plan: LoopPlan) -> [Misfit] {
-        let coverage = StaticCoverage(model: WaveModel(config: config, plan: plan))
+        let model = WaveModel(config: config, plan: plan)
+        let coverage = StaticCoverage(model: model)
         var out: [Misfit] = []
         for (text, overlay) in overlays {
             var misfit = Misfit(text: text, offCanvas: 0, outsideShape: 0)
@@ -21,7 +22,7 @@ extension LabelTexts {
                     let x = overlay.x + u, y = overlay.y + v
                     if x < 0 || y < 0 || x >= config.width || y >= config.height {
                         misfit.offCanvas += 1
-                    } else if coverage.water[y * config.width + x] < 0.5 {
+                    } else if coverage.water[model.orientation.wavePixel(x, y).j * coverage.width + model.orientation.wavePixel(x, y).i] < 0.5 {
                         misfit.outsideShape += 1
                     }
                 }

@@ -9,6 +9,8 @@ struct RiderRaster: Sendable {
     let height: Int
     /// Premultiplied pixels at the drawn size, row by row.
     let pixels: [PremultipliedColor]
+    /// `pixels` as r, g, b, a lanes, for `sample`.
+    let lanes: [SIMD4<Double>]
     /// Per stored pixel: whether any pixel near enough to reach a sample taken there is not
     /// transparent. Where it is false the rider contributes nothing and is not sampled.
     let reach: [Bool]
@@ -28,6 +30,7 @@ struct RiderRaster: Sendable {
         width = min(rider.image.width, max(1, Int(saturating: rider.width.rounded())))
         height = min(rider.image.height, max(1, Int(saturating: rider.height.rounded())))
         pixels = RiderRaster.resample(rider.image, width: width, height: height)
+        lanes = pixels.map { SIMD4($0.r, $0.g, $0.b, $0.a) }
         kx = Double(width) / rider.width
         ky = Double(height) / rider.height
         ax = rider.anchor.x * rider.width
@@ -116,9 +119,13 @@ struct RiderRaster: Sendable {
         var rows: Range<Int>
     }
 
-    /// Puts the anchor on the ridden layer's surface and turns the image with its slope.
-    func place(on surfaces: WaveModel.Surfaces, box: Rect, canvasWidth: Int, canvasHeight: Int) -> Placement {
-        let (x, y, angle) = rider.pose(on: surfaces, box: box)
+    /// Puts the anchor on the ridden layer's surface and turns the image with its slope; `surfaces`
+    /// and `box` are in the wave frame, and the placement on the canvas, the image upright there.
+    func place(on surfaces: WaveModel.Surfaces, box: Rect, orientation: WaveOrientation) -> Placement {
+        let pose = rider.pose(on: surfaces, box: box)
+        let (x, y) = orientation.canvasPoint(pose.x, pose.y)
+        let angle = orientation.canvasAngle(pose.angle)
+        let canvasWidth = orientation.canvasWidth, canvasHeight = orientation.canvasHeight
         let c = cos(angle), s = sin(angle)
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         for (cx, cy) in [(-ax, -ay), (rider.width - ax, -ay), (-ax, rider.height - ay), (rider.width - ax, rider.height - ay)] {
@@ -147,8 +154,46 @@ struct RiderRaster: Sendable {
         return (x, y)
     }
 
-    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 3 × 3 points.
+    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 3 × 3 points: the
+    /// same arithmetic, operation for operation, as `referenceSample`, on raw channel lanes (each
+    /// lane's sums and products are the same IEEE operations, so the result is bit for bit the same).
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
+        let c = p.cosine, s = p.sine
+        let width = self.width, height = self.height
+        var sum = SIMD4<Double>(repeating: 0)
+        lanes.withUnsafeBufferPointer { lanes in
+            @inline(__always) func at(_ x: Int, _ y: Int) -> SIMD4<Double> {
+                guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
+                return lanes[y * width + x]
+            }
+            for oy in RiderRaster.sampleOffsets {
+                for ox in RiderRaster.sampleOffsets {
+                    let dx = Double(px) + ox - p.x, dy = Double(py) + oy - p.y
+                    let u = (c * dx + s * dy + ax) * kx - 0.5, v = (-s * dx + c * dy + ay) * ky - 0.5
+                    let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                    let fx = u - Double(x0), fy = v - Double(y0)
+                    let a: SIMD4<Double>, b: SIMD4<Double>, d: SIMD4<Double>, e: SIMD4<Double>
+                    if x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height {
+                        let i = y0 * width + x0
+                        (a, b, d, e) = (lanes[i], lanes[i + 1], lanes[i + width], lanes[i + width + 1])
+                    } else {
+                        (a, b, d, e) = (at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1))
+                    }
+                    let top = a + (b - a) * fx, bottom = d + (e - d) * fx
+                    let q = top + (bottom - top) * fy
+                    sum = sum + q / 9
+                }
+            }
+        }
+        return PremultipliedColor(r: sum[0], g: sum[1], b: sum[2], a: sum[3])
+    }
+
+    /// The sample offsets along each axis: a 3 × 3 grid's, row after row as `samplePoints`.
+    static let sampleOffsets: [Double] = (0..<3).map { (Double($0) + 0.5) / 3 }
+
+    /// The rider's premultiplied color over canvas pixel (px, py), averaged over 3 × 3 points: the
+    /// plain form that `sample` must equal.
+    func referenceSample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
         let c = p.cosine, s = p.sine
         var sum = PremultipliedColor.clear
         for (ox, oy) in RiderRaster.samplePoints {

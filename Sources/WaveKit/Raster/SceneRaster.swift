@@ -3,6 +3,10 @@ import Foundation
 /// The parts of a scene that never change, and the exact color of any pixel of any frame. The
 /// frame renderer uses it for every pixel that is not a plain flat region; the palette builder uses
 /// it to see which colors a rider really produces.
+///
+/// Pixels are addressed in the wave frame (`WaveModel.orientation`: the canvas itself for `up`),
+/// where the water fills upwards and the exact column coverage applies; the rider and the label
+/// stay upright on the canvas, so they are asked at the canvas pixel each wave-frame pixel is.
 struct SceneRaster: Sendable {
     let config: WaveConfig
     /// The surfaces, the layer sets' colours and the clip.
@@ -17,6 +21,8 @@ struct SceneRaster: Sendable {
 
     /// Sub-columns per pixel column; coverage in y is exact within each.
     static let subsamples = 16
+    /// Layer sets whose composite under a rider `color` keeps per pixel.
+    static let memoCapacity = 8
 
     init(config: WaveConfig, plan: LoopPlan, label: LabelTexts? = nil) {
         self.label = label
@@ -26,7 +32,7 @@ struct SceneRaster: Sendable {
         coverage = StaticCoverage(model: model)
         rider = config.rider.map(RiderRaster.init)
         let n = SceneRaster.subsamples
-        waterChords = (0..<(config.width * n)).map { i in
+        waterChords = (0..<(model.orientation.width * n)).map { i in
             model.waterChords(atX: Double(i / n) + (Double(i % n) + 0.5) / Double(n))
         }
     }
@@ -47,21 +53,28 @@ struct SceneRaster: Sendable {
     func frame(_ index: Int, of count: Int) -> Frame {
         let surfaces = model.surfaces(frame: index, of: count)
         let samples = surfaces.sampleSubcolumns(columns: waterColumns, subsamples: SceneRaster.subsamples)
-        let placement = rider?.place(on: surfaces, box: config.box, canvasWidth: config.width, canvasHeight: config.height)
+        let placement = rider?.place(on: surfaces, box: model.waveBox, orientation: model.orientation)
         return Frame(surfaces: surfaces, samples: samples, placement: placement, label: label?.overlay(frame: index, of: count))
     }
 
-    /// Whether pixel (x, y) may show the rider in this frame.
+    /// The canvas pixel that wave-frame pixel (x, y) is.
+    @inline(__always)
+    func canvas(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+        model.orientation.canvasPixel(x, y)
+    }
+
+    /// Whether wave-frame pixel (x, y) may show the rider in this frame.
     @inline(__always)
     func onRider(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
         guard let p = f.placement else { return false }
-        return p.rows.contains(y) && p.columns.contains(x) && rider!.covers(x, y, p)
+        let (cx, cy) = canvas(x, y)
+        return p.rows.contains(cy) && p.columns.contains(cx) && rider!.covers(cx, cy, p)
     }
 
-    /// Whether pixel (x, y) may show the rider or the label in this frame.
+    /// Whether wave-frame pixel (x, y) may show the rider or the label in this frame.
     @inline(__always)
     func onOverlay(_ x: Int, _ y: Int, _ f: Frame) -> Bool {
-        onRider(x, y, f) || (f.label?.covers(x, y) ?? false)
+        onRider(x, y, f) || (f.label.map { l in let (cx, cy) = canvas(x, y); return l.covers(cx, cy) } ?? false)
     }
 
     /// The exact premultiplied color of pixel (x, y) inside the water spans. In each of the pixel's
@@ -69,64 +82,73 @@ struct SceneRaster: Sendable {
     /// layers, so overlapping layers are composited exactly rather than as independent coverages.
     /// On the water region's edge only the part of each sub-column inside the region counts, so the
     /// layers seen there are the ones really inside. Then the pixel's regions (outside, water, ring)
-    /// are mixed by area.
+    /// are mixed by area. `remember` false composites every segment anew and integrates every
+    /// pixel, flat or not (the plain form the shortcuts are tested against).
     ///
-    /// `local`, for a scene with gradients, holds the colors at the pixel's center (`ScenePaint`);
-    /// without it the colors are the model's flat ones.
-    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil) -> PremultipliedColor {
-        let p = y * config.width + x
+    /// `local`, for a scene with gradients, holds the colors at the canvas pixel's center
+    /// (`ScenePaint` at `canvas(x, y)`); without it the colors are the model's flat ones.
+    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil, remember: Bool = true) -> PremultipliedColor {
+        let p = y * coverage.width + x
+        let (cx, cy) = canvas(x, y)
         let w = Double(coverage.water[p])
         let n = SceneRaster.subsamples
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
         let layerCount = model.layerCount
-        let riderColor = onRider(x, y, f) ? rider!.sample(x, y, f.placement!) : nil
+        let riderColor = onRider(x, y, f) ? rider!.sample(cx, cy, f.placement!) : nil
         let riderLayer = rider?.rider.layer ?? -1
         var sum = PremultipliedColor.clear
         var submerged = 0.0
         var inside = 0.0, used = 0
         let edge = w < 1
-        let labelled = f.label?.covers(x, y) ?? false
-        withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
-            for s in 0..<n {
-                let chords = edge ? waterChords[x * n + s].count : 1
-                for r in 0..<chords {
-                    let (chordTop, chordBottom) = edge ? waterChords[x * n + s][r] : (top, bottom)
-                    let lo = max(top, chordTop), hi = min(bottom, chordBottom)
-                    guard hi > lo else { continue }
-                    inside += hi - lo
-                    used += 1
-                    // Surfaces above the segment's top cover all of it; those inside cut it, in order.
-                    var mask = 0, cutCount = 0
-                    for i in 0..<layerCount {
-                        let v = f.samples.height(layer: i, column: c, subcolumn: s)
-                        if v <= lo {
-                            mask |= 1 << i
-                        } else if v < hi {
-                            var j = cutCount
-                            while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
-                            cuts[j] = (v, i)
-                            cutCount += 1
+        let labelled = f.label?.covers(cx, cy) ?? false
+        if remember, !edge, !labelled, let flat = flatColor(c, top, bottom, f, riderColor, riderLayer, local: local) {
+            if let local { return mix(water: flat, w, ring: Double(coverage.border[p]), background: local.background, ringColor: local.ring) }
+            return mix(water: flat, w, ring: Double(coverage.border[p]))
+        }
+        // Under a rider each segment's color is composited anew; a pixel's segments share a few
+        // layer sets, so each set's color is kept once computed (the same call gives the same value).
+        withUnsafeTemporaryAllocation(of: (mask: Int, color: PremultipliedColor).self, capacity: SceneRaster.memoCapacity) { memo in
+            withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: layerCount) { cuts in
+                var memoCount = 0
+                for s in 0..<n {
+                    let chords = edge ? waterChords[x * n + s].count : 1
+                    for r in 0..<chords {
+                        let (chordTop, chordBottom) = edge ? waterChords[x * n + s][r] : (top, bottom)
+                        let lo = max(top, chordTop), hi = min(bottom, chordBottom)
+                        guard hi > lo else { continue }
+                        inside += hi - lo
+                        used += 1
+                        // Surfaces above the segment's top cover all of it; those inside cut it, in order.
+                        var mask = 0, cutCount = 0
+                        for i in 0..<layerCount {
+                            let v = f.samples.height(layer: i, column: c, subcolumn: s)
+                            if v <= lo {
+                                mask |= 1 << i
+                            } else if v < hi {
+                                var j = cutCount
+                                while j > 0 && cuts[j - 1].0 > v { cuts[j] = cuts[j - 1]; j -= 1 }
+                                cuts[j] = (v, i)
+                                cutCount += 1
+                            }
                         }
-                    }
-                    // Each segment shows its layer set, with the rider after its layer.
-                    var a = lo
-                    for j in 0..<cutCount {
-                        let (v, i) = cuts[j]
-                        let color = local?.composite(mask, rider: riderColor, afterLayer: riderLayer)
-                            ?? model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = v - a
+                        // Each segment shows its layer set, with the rider after its layer.
+                        var a = lo
+                        for j in 0..<cutCount {
+                            let (v, i) = cuts[j]
+                            let color = SceneRaster.composite(mask, model, local, riderColor, riderLayer, memo, &memoCount, remember), length = v - a
+                            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+                            mask |= 1 << i
+                            a = v
+                        }
+                        let color = SceneRaster.composite(mask, model, local, riderColor, riderLayer, memo, &memoCount, remember), length = hi - a
                         sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                                  b: sum.b + color.b * length, a: sum.a + color.a * length)
-                        mask |= 1 << i
-                        a = v
-                    }
-                    let color = local?.composite(mask, rider: riderColor, afterLayer: riderLayer)
-                        ?? model.compositeColor(ofLayers: mask, rider: riderColor, afterLayer: riderLayer), length = hi - a
-                    sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
-                                             b: sum.b + color.b * length, a: sum.a + color.a * length)
-                    if labelled {
-                        let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
-                        submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                        if labelled {
+                            let front = f.samples.height(layer: model.frontLayer, column: c, subcolumn: s)
+                            submerged += model.fractionBelow(surface: front, top: lo, bottom: hi)
+                        }
                     }
                 }
             }
@@ -135,9 +157,53 @@ struct SceneRaster: Sendable {
         // the finer static coverage).
         let k = inside > 0 ? 1 / inside : 0
         var water = inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : local?.background ?? model.background
-        if labelled, let label = f.label { water = label.paint(x, y, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
+        if labelled, let label = f.label { water = label.paint(cx, cy, over: water, submerged: used > 0 ? submerged / Double(used) : 0) }
         if let local { return mix(water: water, w, ring: Double(coverage.border[p]), background: local.background, ringColor: local.ring) }
         return mix(water: water, w, ring: Double(coverage.border[p]))
+    }
+
+    /// The water's color over a whole pixel of column `c` (rows `top`…`bottom`) that no surface
+    /// crosses, or nil when one does: what `color` integrates over its sub-columns there, where
+    /// every segment is the whole pixel under the same layer set, with the same operations (the
+    /// set's color added once per sub-column, times the pixel's height, then divided by the summed
+    /// heights), without measuring each sub-column.
+    @inline(__always)
+    func flatColor(_ c: Int, _ top: Double, _ bottom: Double, _ f: Frame, _ rider: PremultipliedColor?,
+                   _ riderLayer: Int, local: LocalColors? = nil) -> PremultipliedColor? {
+        let (mask, crossing) = f.samples.layers(column: c, top: top, bottom: bottom)
+        guard crossing == WaveModel.SurfaceSamples.noSurface else { return nil }
+        let color = local?.composite(mask, rider: rider, afterLayer: riderLayer)
+            ?? model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
+        let lo = max(top, top), hi = min(bottom, bottom), length = hi - lo
+        var sum = PremultipliedColor.clear
+        var inside = 0.0
+        for _ in 0..<SceneRaster.subsamples {
+            inside += hi - lo
+            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+        }
+        let k = inside > 0 ? 1 / inside : 0
+        return inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : local?.background ?? model.background
+    }
+
+    /// The color of layer set `mask` with `rider` (if any) after layer `riderLayer`, from `local`
+    /// (one pixel's gradient colors) when given, else the model's: under a rider looked up in `memo`
+    /// (its first `count` entries, kept for one pixel) or composited and, with `remember`, kept there.
+    @inline(__always)
+    static func composite(_ mask: Int, _ model: WaveModel, _ local: LocalColors?, _ rider: PremultipliedColor?, _ riderLayer: Int,
+                          _ memo: UnsafeMutableBufferPointer<(mask: Int, color: PremultipliedColor)>, _ count: inout Int,
+                          _ remember: Bool) -> PremultipliedColor {
+        guard let rider else {
+            return local?.composite(mask) ?? model.compositeColor(ofLayers: mask, rider: nil, afterLayer: riderLayer)
+        }
+        for i in 0..<count where memo[i].mask == mask { return memo[i].color }
+        let color = local?.composite(mask, rider: rider, afterLayer: riderLayer)
+            ?? model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
+        if remember, count < memo.count {
+            memo[count] = (mask, color)
+            count += 1
+        }
+        return color
     }
 
     /// Whether any sub-column of an edge pixel reaches into the water region (the test `color`
@@ -172,14 +238,15 @@ struct SceneRaster: Sendable {
     /// How many frames `overlayColors` samples, of a loop of `count`.
     static func overlayProbes(frames count: Int) -> Int { min(8, count) }
 
-    /// The rectangles (rows, columns) the rider and the label may touch in a frame.
+    /// The rectangles (rows, columns) of the wave frame the rider and the label may touch in a frame.
     func overlayAreas(_ f: SceneRaster.Frame) -> [(Range<Int>, Range<Int>)] {
         var areas: [(Range<Int>, Range<Int>)] = []
         if let p = f.placement { areas.append((p.rows, p.columns)) }
         if let l = f.label {
             areas.append((max(0, l.y)..<max(0, min(config.height, l.y + l.height)), max(0, l.x)..<max(0, min(config.width, l.x + l.width))))
         }
-        return areas
+        let orientation = model.orientation
+        return orientation.isIdentity ? areas : areas.map { orientation.wavePixels(rows: $0.0, columns: $0.1) }
     }
 
     /// The colors the rider and the label produce over a few frames spread across the loop, for the
@@ -193,9 +260,10 @@ struct SceneRaster: Sendable {
             let f = frame(j * count / probes, of: count)
             for (rows, columns) in overlayAreas(f) {
                 for y in rows {
-                    for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * config.width + x] > 0 {
-                        let riderHere = f.placement.map { rider!.sample(x, y, $0).a > 0.02 } ?? false
-                        if riderHere || (f.label?.covers(x, y) ?? false) { out.append(color(x, y, f)) }
+                    for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * coverage.width + x] > 0 {
+                        let (cx, cy) = canvas(x, y)
+                        let riderHere = f.placement.map { rider!.sample(cx, cy, $0).a > 0.02 } ?? false
+                        if riderHere || (f.label?.covers(cx, cy) ?? false) { out.append(color(x, y, f)) }
                     }
                 }
             }

@@ -185,8 +185,9 @@ struct LottieDocument {
     /// box's bottom (and a pixel more) from the highest water line the level reaches or a player may
     /// set (the box's top, level 1), so no surface shows its bottom edge.
     func waterBottom(levelKeyframes: [VectorScene.Keyframe]?) -> Double {
-        let highest = min(config.box.y, waterLine + min(0, levelKeyframes?.map(\.value).min() ?? 0))
-        return (config.box.maxY - highest + 1).rounded(.up)
+        let box = scene.model.waveBox
+        let highest = min(box.y, waterLine + min(0, levelKeyframes?.map(\.value).min() ?? 0))
+        return (box.maxY - highest + 1).rounded(.up)
     }
 
     /// The layers inside the water region, top first: the label (its part under the front layer
@@ -207,12 +208,13 @@ struct LottieDocument {
             let boxes = label.map(\.overlay)
             let x0 = Double(boxes.map(\.x).min()!), y0 = Double(boxes.map(\.y).min()!)
             let x1 = Double(boxes.map { $0.x + $0.width }.max()!), y1 = Double(boxes.map { $0.y + $0.height }.max()!)
-            let box = Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+            // In the wave frame, as the front layer is: the layer turns both onto the canvas.
+            let box = model.orientation.waveRect(Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
             let onWater = fill("label-on-water", l.colorOnWater, slots: slots)
             var colors = shapeLayer("label color", [
                 levelGroup([waveGroup(layer: model.frontLayer, surfaces: surfaces, bottom: bottom, fill: onWater)], position: level),
                 group([path(LottieBezier.figure(.rect(box, cornerRadius: 0))), fill("label", l.color, slots: slots)]),
-            ])
+            ], transform: orientation)
             colors.append(("tt", .int(1)))
             // The matte (td) comes right before the layer it mattes (tt).
             layers += [matte, colors]
@@ -226,10 +228,12 @@ struct LottieDocument {
             let name = ThemeColors.wave(i)
             if let gradient = layer.gradient {
                 // A still rectangle painted with the gradient under the moving surface as its alpha
-                // matte, so the gradient stays on the shape's box while the water drifts and rises.
+                // matte, so the gradient stays on the shape's box while the water drifts and rises. The
+                // matte is turned onto the canvas for the fill direction; the rectangle is on it already.
                 let white = fill(RGBA(255, 255, 255))
                 var matte = shapeLayer("wave \(i + 1) surface",
-                                       [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: white)], position: level)])
+                                       [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: white)], position: level)],
+                                       transform: orientation)
                 matte.append(("td", .int(1)))
                 let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
                 var painted = shapeLayer("wave \(i + 1)", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))),
@@ -238,7 +242,8 @@ struct LottieDocument {
                 return [matte, painted]
             }
             let paint = fill(name, layer.color, opacity: layer.opacity, slots: slots)
-            return [shapeLayer("wave \(i + 1)", [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: paint)], position: level)])]
+            return [shapeLayer("wave \(i + 1)", [levelGroup([waveGroup(layer: i, surfaces: surfaces, bottom: bottom, fill: paint)], position: level)],
+                               transform: orientation)]
         }
         let split = scene.riderLayer
         layers += ((split + 1)..<config.layers.count).reversed().flatMap(wave)
@@ -279,9 +284,24 @@ struct LottieDocument {
         [("ty", .int(0)), ("nm", .string(id)), ("refId", .string(id)), ("ks", .object([])), ("w", .int(config.width)), ("h", .int(config.height))]
     }
 
-    /// A shape layer's members.
-    func shapeLayer(_ name: String, _ shapes: [JSONNode]) -> [(String, JSONNode)] {
-        [("ty", .int(4)), ("nm", .string(name)), ("ks", .object([])), ("shapes", .array(shapes))]
+    /// A shape layer's members; `transform` its layer transform (none when empty).
+    func shapeLayer(_ name: String, _ shapes: [JSONNode], transform: JSONNode = .object([])) -> [(String, JSONNode)] {
+        [("ty", .int(4)), ("nm", .string(name)), ("ks", transform), ("shapes", .array(shapes))]
+    }
+
+    /// The layer transform that turns the wave frame (where the water fills upwards) onto the
+    /// canvas: none for `up`; a mirror (scale −100 %), a quarter turn (90°) or both, then a move.
+    var orientation: JSONNode {
+        let w = Double(config.width), h = Double(config.height)
+        let (position, rotation, scale): ([Double], Double, [Double])
+        switch config.direction {
+        case .up: return .object([])
+        case .down: (position, rotation, scale) = ([0, h], 0, [100, -100])
+        case .right: (position, rotation, scale) = ([w, 0], 90, [100, 100])
+        case .left: (position, rotation, scale) = ([0, 0], 90, [100, -100])
+        }
+        return .object([("p", LottieDocument.still(LottieDocument.numbers(position))), ("r", LottieDocument.still(.number(rotation))),
+                        ("s", LottieDocument.still(LottieDocument.numbers(scale)))])
     }
 
     /// The rider as an image layer under the null layer `level`: anchored at its anchor point,
@@ -290,8 +310,11 @@ struct LottieDocument {
     func riderLayer(_ rider: Rider, imageWidth: Int, imageHeight: Int, levelKeyframes: [VectorScene.Keyframe]?) -> [(String, JSONNode)] {
         let poses = scene.riderPoses(rider)
         let n = Double(frames)
+        // Upwards the rider is placed relative to its parent, the null layer at the water line;
+        // in any other direction it is placed on the canvas, unparented.
+        let parented = config.direction == .up
         let position = poses.enumerated().map { k, pose in
-            let line = waterLine + (levelKeyframes == nil ? 0 : scene.levelOffset(Double(k) / n))
+            let line = parented ? waterLine + (levelKeyframes == nil ? 0 : scene.levelOffset(Double(k) / n)) : 0
             return (Double(k), [pose.x, pose.y - line], nil as VectorScene.Easing?)
         }
         let rotation = poses.enumerated().map { k, pose in (Double(k), [pose.angle * 180 / Double.pi], nil as VectorScene.Easing?) }
@@ -302,8 +325,8 @@ struct LottieDocument {
             ("r", LottieDocument.animated(rotation)),
             ("s", LottieDocument.still(LottieDocument.numbers([sx, sy], decimals: 4))),
         ])
-        return [("ty", .int(2)), ("nm", .string("rider")), ("parent", .string(LottieDocument.levelSlot)), ("refId", .string("rider")),
-                ("ks", transform)]
+        return [("ty", .int(2)), ("nm", .string("rider"))] + (parented ? [("parent", .string(LottieDocument.levelSlot))] : [])
+            + [("refId", .string("rider")), ("ks", transform)]
     }
 
     // MARK: Shapes

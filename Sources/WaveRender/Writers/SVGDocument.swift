@@ -71,7 +71,8 @@ struct SVGDocument {
         let bottom = live?.waterBottom ?? scene.waterBottom(levelKeyframes: levelKeyframes)
         var layers: [String] = []
         // A gradient layer is a still rectangle painted with the gradient and masked by the moving
-        // surface, so the gradient stays on the shape's box while the water drifts and rises.
+        // surface, so the gradient stays on the shape's box while the water drifts and rises. The
+        // rectangle is on the canvas; its mask, drawn in the wave frame, is turned onto it.
         var still: [Bool] = []
         var frontLayerUse = ""
         // Layers that drift the same distance share one keyframes rule.
@@ -100,7 +101,7 @@ struct SVGDocument {
                     shape = "<use href=\"#\(p)f\" fill=\"#fff\"\(style)/>"
                     frontLayerUse = shape
                 }
-                defs.append("<mask id=\"\(p)w\(i)\" style=\"mask-type:alpha\">" + group([shape], style: levelStyle) + "</mask>")
+                defs.append("<mask id=\"\(p)w\(i)\" style=\"mask-type:alpha\">" + oriented(group([shape], style: levelStyle)) + "</mask>")
                 layers.append("<rect width=\"\(w)\" height=\"\(h)\"\(self.style(fill: "wave-\(i + 1)"))\(opacity) mask=\"url(#\(p)w\(i))\"/>")
             } else if !label.isEmpty, i == scene.model.frontLayer {
                 // The label's on-water colour shows where this layer covers it: the path is kept in
@@ -119,15 +120,16 @@ struct SVGDocument {
         var rider: String?
         if let r = config.rider { rider = group([try riderGroup(r, styles: &styles)], style: live == nil ? "" : levelStyle) }
         if still.contains(true) {
-            // Each moving layer in its own level group, the still ones as they are.
+            // Each moving layer in its own level group, turned for the fill direction; the still
+            // ones (on the canvas, their masks turned) as they are.
             for (i, element) in layers.enumerated() {
-                water.append(still[i] ? element : group([element], style: levelStyle))
+                water.append(still[i] ? element : oriented(group([element], style: levelStyle)))
                 if i == scene.riderLayer, let rider { water.append(rider) }
             }
         } else {
-            water.append(group(back, style: levelStyle))
+            water.append(oriented(group(back, style: levelStyle)))
             if let rider { water.append(rider) }
-            if !front.isEmpty { water.append(group(front, style: levelStyle)) }
+            if !front.isEmpty { water.append(oriented(group(front, style: levelStyle))) }
         }
         if !label.isEmpty {
             if let live, let liveText {
@@ -135,7 +137,7 @@ struct SVGDocument {
             } else {
                 water += labelGroups(styles: &styles, defs: &defs)
             }
-            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(group([frontLayerUse], style: levelStyle))</mask>")
+            defs.append("<mask id=\"\(p)m\" style=\"mask-type:alpha\">\(oriented(group([frontLayerUse], style: levelStyle)))</mask>")
         }
         if let figure = scene.model.outline.figure(inset: scene.model.waterInset) {
             if scene.fillsCanvas(figure) {
@@ -400,6 +402,14 @@ struct SVGDocument {
     }
 
     // MARK: Rider
+
+    /// `content`, drawn in the wave frame, turned onto the canvas (as it is for `"direction": "up"`).
+    func oriented(_ content: String) -> String {
+        let orientation = scene.model.orientation
+        guard !orientation.isIdentity else { return content }
+        let m = orientation.matrix
+        return "<g transform=\"matrix(\([m.a, m.b, m.c, m.d, m.e, m.f].map { number($0) }.joined(separator: " ")))\">" + content + "</g>"
+    }
 
     /// The rider: its image, shrunk to at most twice its displayed size, as a PNG data URI in a
     /// group placed and turned by keyframes at every planned frame.

@@ -23,6 +23,9 @@ struct SVGLive {
     /// Refuses a preset whose level moves: its own motion and the page's level would fight over
     /// one value.
     init(config: WaveConfig, root: String) throws(RenderError) {
+        guard config.direction == .up else {
+            throw RenderError(config, "a live SVG fills upwards only, got \"\(config.direction.rawValue)\"; leave --live out for this direction, or drop the key (--set direction=up)", keyPath: "direction")
+        }
         guard case let .still(level) = config.level else {
             throw RenderError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); give it a number (--level 0.5; in a manifest, \"set\": {\"level\": 0.5})", keyPath: "level")
         }

@@ -7,6 +7,10 @@ import WaveText
 /// surface within a tolerance (as Béziers for Lottie, straight lines for SVG), the level's
 /// keyframes, the rider's poses at every planned frame and its embedded image. The writers only spell these in their own syntax, so an SVG and a
 /// Lottie of one preset show the same picture at the same time.
+///
+/// Surfaces, the level and the spans are in the wave frame (`WaveModel.orientation`), where the
+/// water fills upwards; the writers put the water in a group turned onto the canvas by
+/// `orientation.matrix`, under the canvas's clip. The rider's poses are on the canvas.
 struct VectorScene {
     let config: WaveConfig
     let plan: LoopPlan
@@ -44,7 +48,7 @@ struct VectorScene {
     /// level moves the water up, so no moving surface shows its bottom edge.
     func waterBottom(levelKeyframes: [Keyframe]?) -> Double {
         let rise = max(0, -(levelKeyframes?.map(\.value).min() ?? 0))
-        return (config.box.maxY + rise + 1).rounded(.up)
+        return (model.waveBox.maxY + rise + 1).rounded(.up)
     }
 
     /// Layer i's surface in `surfaces`, as the wave model places it.
@@ -57,7 +61,7 @@ struct VectorScene {
     /// The span a surface path covers: the water box's width and the distance `shift` its drift
     /// moves it, plus a pixel each side.
     func span(shift: Double) -> (lower: Double, upper: Double) {
-        (config.box.x - max(0, shift) - 1, config.box.maxX - min(0, shift) + 1)
+        (model.waveBox.x - max(0, shift) - 1, model.waveBox.maxX - min(0, shift) + 1)
     }
 
     /// Layer i's surface in `surfaces` and its Béziers over `span(shift:)`, left to right.
@@ -92,7 +96,7 @@ struct VectorScene {
     /// down).
     func levelOffset(_ u: Double) -> Double {
         let n = plan.frameCount
-        return config.box.height * (config.level.level(atLoopFraction: 0, frames: n) - config.level.level(atLoopFraction: u, frames: n))
+        return model.waveBox.height * (config.level.level(atLoopFraction: 0, frames: n) - config.level.level(atLoopFraction: u, frames: n))
     }
 
     /// A cubic Bézier timing curve from (0, 0) to (1, 1) through (x1, y1) and (x2, y2), as CSS's
@@ -195,11 +199,14 @@ struct VectorScene {
     // MARK: Rider
 
     /// The rider's pose (anchor on the canvas in output pixels, turn in radians clockwise) at every
-    /// planned frame 0…N, frame N closing the loop.
+    /// planned frame 0…N, frame N closing the loop: on the canvas, upright, whichever way the water
+    /// fills.
     func riderPoses(_ rider: Rider) -> [(x: Double, y: Double, angle: Double)] {
         let n = plan.frameCount
         return (0...n).map { k in
-            rider.pose(on: model.surfaces(atLoopFraction: Double(k) / Double(n), frames: n), box: config.box)
+            let pose = rider.pose(on: model.surfaces(atLoopFraction: Double(k) / Double(n), frames: n), box: model.waveBox)
+            let (x, y) = model.orientation.canvasPoint(pose.x, pose.y)
+            return (x, y, model.orientation.canvasAngle(pose.angle))
         }
     }
 

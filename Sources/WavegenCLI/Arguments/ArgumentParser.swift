@@ -1,4 +1,5 @@
 import WaveKit
+import WaveBuild
 
 /// One option a subcommand accepts.
 struct OptionSpec: Sendable {

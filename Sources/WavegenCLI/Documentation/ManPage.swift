@@ -1,4 +1,5 @@
 import WaveKit
+import WaveBuild
 
 /// `wavegen.1`, written from the same specs that parse the arguments and print `--help`, so the
 /// two cannot disagree about an option.

@@ -1,4 +1,5 @@
 import WaveKit
+import WaveBuild
 
 /// `wavegen completions bash|zsh|fish`: the shell's completion script, generated from the specs.
 enum CompletionsCommand: Subcommand {

@@ -1,3 +1,4 @@
+import WaveBuild
 /// `wavegen manpage`: the manual page (`wavegen.1`), generated from the specs that print `--help`.
 enum ManPageCommand: Subcommand {
     static let spec = CommandSpec(

@@ -1,5 +1,6 @@
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// Options shared by the commands that load a preset: overrides and their shortcuts.
 enum PresetOptions {
@@ -80,19 +81,7 @@ enum PresetOptions {
         } catch {
             throw error.commandError
         }
-        protectInputs(of: reference, overrides: overrides)
+        ProtectedFiles.protectInputs(of: reference, overrides: overrides)
         return config
-    }
-
-    /// Protects the files a preset reads (it, its parents, its rider image and font) from this
-    /// command's writes.
-    static func protectInputs(of reference: String, overrides: [PresetOverride]) {
-        let files = PresetLoader.standard.inputFiles(reference, overrides: overrides)
-        for (i, file) in files.enumerated() {
-            let name = file.lowercased()
-            let role = name.hasSuffix(".json") ? (i == 0 ? "the preset" : "a preset it extends")
-                : name.hasSuffix(".png") ? "the preset's rider image" : "the preset's label font"
-            ProtectedFiles.protect([file], as: role)
-        }
     }
 }

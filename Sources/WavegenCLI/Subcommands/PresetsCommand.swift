@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen presets`, `wavegen presets show NAME`, `wavegen presets export NAME [DIR]` and
 /// `wavegen presets pack NAME -o FILE`.
@@ -69,7 +70,7 @@ enum PresetsCommand: Subcommand {
             } else {
                 files = try presetFile(name) { loader throws(DocumentError) in try loader.exportedFiles(name) }
                 // Even with --force, the export never replaces the files it reads.
-                PresetOptions.protectInputs(of: name, overrides: [])
+                ProtectedFiles.protectInputs(of: name, overrides: [])
             }
             try export(files, into: a.positionals.count == 3 ? a.positionals[2] : ".", force: a.has("--force"), console: console)
         case "pack":
@@ -79,7 +80,7 @@ enum PresetsCommand: Subcommand {
             if BundledPresets.sources[name] == nil {
                 let looksLikePath = name.contains("/") || name.hasSuffix(".json") || name.contains("@")
                 if !looksLikePath, !FileManager.default.fileExists(atPath: name) { throw noBundled(name) }
-                PresetOptions.protectInputs(of: name, overrides: [])
+                ProtectedFiles.protectInputs(of: name, overrides: [])
             }
             try ProtectedFiles.checkOutput(output)
             if !a.has("--force"), FileManager.default.fileExists(atPath: output) {

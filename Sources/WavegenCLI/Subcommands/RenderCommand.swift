@@ -1,6 +1,7 @@
 import Foundation
 import WaveKit
 import WaveRender
+import WaveBuild
 
 /// `wavegen render [PRESET] -o OUT`
 enum RenderCommand: Subcommand {
@@ -63,23 +64,8 @@ enum RenderCommand: Subcommand {
         if framesFolder != nil, format.isVector {
             throw .usage("--frames writes raster frames; \(format == .svg ? "an SVG" : "a \(format.name)") has none (render a .webp or .gif with --frames to see them)")
         }
-        if format.isVector, !a.has("--quiet") {
-            var ignored: [String] = []
-            if config.gif.edges != GIFOptions().edges { ignored.append("gif.edges") }
-            if config.gif.matte != GIFOptions().matte { ignored.append("gif.matte") }
-            if config.gif.lossy != GIFOptions().lossy { ignored.append("gif.lossy") }
-            if config.gif.colors != GIFOptions().colors { ignored.append("gif.colors") }
-            if config.webp != WebPOptions() { ignored.append("webp") }
-            if config.apng != APNGOptions() { ignored.append("apng") }
-            if !ignored.isEmpty { console.err("note: \(ignored.joined(separator: ", ")) \(ignored.count == 1 ? "has" : "have") no meaning for \(format.name); ignored\n") }
-        }
-        if let dir = framesFolder {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.localizedDescription)"])
-            }
-        }
+        if format.isVector, !a.has("--quiet"), let note = RenderAdvice.ignoredOptions(config, format: format) { console.err("note: \(note)\n") }
+        if let dir = framesFolder { try RenderAdvice.createFramesFolder(dir) }
         let pipeline = RenderPipeline(threads: threads)
         var fitted: SizeFit.Candidate?
         if let maxBytes {
@@ -111,10 +97,12 @@ enum RenderCommand: Subcommand {
         } else {
             try AtomicFile.write(result.bytes, to: output)
         }
-        if let dir = framesFolder, let count = result.timing?.frameCount { removeStaleFrames(in: dir, keeping: count, console: console) }
+        if let dir = framesFolder, let count = result.timing?.frameCount {
+            for w in RenderAdvice.removeStaleFrames(in: dir, keeping: count) { console.err("warning: \(w)\n") }
+        }
         for note in result.timing?.notes ?? [] { console.err("\(config.source): warning: \(note)\n") }
         if a.has("--verbose") {
-            console.err("note: plan: \(PlanCommand.summary(plan, config: config))\n")
+            console.err("note: plan: \(PlanReport.summary(plan, config: config))\n")
             if let palette = result.palette {
                 let capped = palette.notes.isEmpty ? "" : "; " + palette.notes.joined(separator: "; ")
                 console.err("note: palette: \(palette.summary)\(capped)\n")
@@ -124,7 +112,7 @@ enum RenderCommand: Subcommand {
         if !a.has("--quiet"), let fitted, let maxBytes {
             console.err("\(toStdout ? "(standard output)" : output): \(SizeFit.describe(fitted, maxBytes: maxBytes))\n")
         }
-        if !a.has("--quiet"), fitted == nil, let hint = sizeHint(format, config: config, bytes: result.bytes.count) { console.err("hint: \(hint)\n") }
+        if !a.has("--quiet"), fitted == nil, let hint = RenderAdvice.sizeHint(format, config: config, bytes: result.bytes.count) { console.err("hint: \(hint)\n") }
         if !a.has("--quiet") {
             var frames = ""
             if let timing = result.timing {
@@ -154,30 +142,6 @@ enum RenderCommand: Subcommand {
             throw CommandError(.failure, ["\(output): " + SizeFit.nothingFits(result, format: format, maxBytes: maxBytes).description])
         }
         return chosen
-    }
-
-    /// Above this size an animated image is flagged by Lighthouse ("use video formats").
-    static let largeImageBytes = 100 * 1024
-
-    /// Advice for a large transparent GIF: where the water recedes, every frame must redraw the
-    /// whole shape, so such GIFs are several times larger than the same scene on a colour.
-    static func sizeHint(_ format: OutputFormat, config: WaveConfig, bytes: Int) -> String? {
-        guard format == .gif, config.background.a < 255, bytes > largeImageBytes else { return nil }
-        let cut = config.gif.edges == .cut ? "" : " or --set gif.edges=cut"
-        return "this transparent GIF is \(NumberText.bytes(bytes)); APNG or WebP keep true alpha in far less (-o NAME.png or NAME.webp), an opaque background (--background '#FFFFFF')\(cut) shrinks the GIF"
-    }
-
-    /// Removes `frame-NNNN.png` files in `dir` numbered `count` or more: an earlier, longer render's
-    /// frames, which anything reading `frame-%04d.png` would otherwise take as part of this loop.
-    /// Nothing else in the folder is touched.
-    static func removeStaleFrames(in dir: String, keeping count: Int, console: Console) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
-        for name in names {
-            guard let k = PNGFrameWriter.frameIndex(fileName: name), k >= count else { continue }
-            if unlink(dir + "/" + name) != 0 {
-                console.err("warning: \(dir)/\(name): cannot remove this stale frame: \(String(cString: strerror(errno)))\n")
-            }
-        }
     }
 
     /// The format `--format` names, else the one the output's extension names. A format that

@@ -1,5 +1,7 @@
 import Foundation
 import WaveKit
+import WaveBuild
+import WavePreview
 
 /// `wavegen serve [MANIFEST or PRESET...]`, also spelled `wavegen preview --watch`: a page on
 /// 127.0.0.1 that shows the outputs and re-renders them when a file they read changes.
@@ -27,7 +29,9 @@ enum ServeCommand: Subcommand {
         address (http://127.0.0.1:PORT/) on standard output. The page shows each preset in every
         format a browser shows (GIF, WebP, SVG), or each output of a manifest, on a light and a
         dark tile, with play and pause, frame stepping, zoom and each output's frames, timing,
-        bytes and warnings. The files are checked every 200 ms: when a preset, a preset it
+        bytes and warnings; a preset with a dark twin in its dark theme on the dark tile, a live
+        SVG with a level slider, and on every card a link to the preset packed as 'wavegen
+        presets pack' writes it. The files are checked every 200 ms: when a preset, a preset it
         extends, a manifest, a rider image or a font changes, what changed is rendered again and
         the open page updates by itself. Errors are shown on the page and printed on standard
         error; the server keeps running. It serves only the page, its event stream and the files
@@ -39,27 +43,9 @@ enum ServeCommand: Subcommand {
         let port = try self.port(a)
         let workers = try BuildCommand.jobCount(a, console: console)
         let overrides = try PresetOptions.overrides(a)
-        let inputs = try PreviewCommand.inputs(a, example: "wavegen serve path/to/wavegen.json")
-        let server = try HTTPServer.listen(port: port)
-        let stop = StopSignals.install()
-        let session = LiveSession(inputs: inputs, overrides: overrides, workers: workers, console: console, quiet: a.has("--quiet"))
-        let events = EventStream(initial: session.state())
-        console.out("http://127.0.0.1:\(server.port)/\n")
-        session.start(published: events.publish)
-        server.run(until: stop) { request, connection in
-            switch LiveRoutes.answer(request, files: session.file(named:)) {
-            case let .response(response):
-                _ = connection.send(response.serialized(includeBody: request.method != "HEAD"))
-            case .events:
-                if request.method == "HEAD" {
-                    _ = connection.send(EventStream.responseHead)
-                } else {
-                    events.serve(connection)
-                }
-            }
-        }
-        session.stop()
-        events.stop()
+        let inputs = try OutputSet.inputs(a.positionals, example: "wavegen serve path/to/wavegen.json")
+        try LivePreview.serve(inputs, port: port, overrides: overrides, workers: workers, log: LiveLog(out: console.out, err: console.err),
+                              quiet: a.has("--quiet"), version: Wavegen.versionDescription) { console.out($0 + "\n") }
     }
 
     static func port(_ a: ParsedArguments) throws(CommandError) -> UInt16 {

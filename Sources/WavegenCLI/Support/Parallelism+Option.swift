@@ -1,4 +1,5 @@
 import WaveKit
+import WaveBuild
 
 extension Parallelism {
     /// The count an option such as `--jobs` or `--threads` gives, nil when it is not given. Any

@@ -1,0 +1,450 @@
+import Foundation
+import WaveBuild
+import WaveKit
+import WavePlatform
+import WaveRender
+
+/// What the preview server shows: each input named on the command line (a manifest, or a preset
+/// in every format a browser shows) planned and rendered in memory, and planned again when a file
+/// it read changes on disk. An output whose input digest (`OutputDigest.input`: the merged preset,
+/// rider pixels, font bytes, format) did not change is not rendered again, whichever source made
+/// it. Each source has a thread of its own (`start`); connection threads read the rendered files
+/// through `file(named:)`.
+public final class LiveSession: @unchecked Sendable {
+    /// One output on the page.
+    public struct Output {
+        public var id: String
+        public var output: BuildPlan.Output
+        public var rendered: RenderedOutput?
+        /// The opaque name the file is served under (`/o/NAME`).
+        public var name: String?
+        public var digest: String?
+        public var errors: [String] = []
+        /// For a live SVG, the preset's own level (0…1): where the page's level slider starts.
+        public var liveLevel: Double?
+        /// Whether the preset has a dark twin that this output does not already show.
+        public var hasDarkTwin = false
+        /// The `--theme dark` render of a raster or Lottie output with a dark twin (an SVG
+        /// carries both themes), its loaded preset, served name and input digest.
+        public var darkLoaded: BuildPlan.Loaded?
+        public var dark: RenderedOutput?
+        public var darkName: String?
+        public var darkDigest: String?
+    }
+
+    /// A section of the page: one preset, or one job of a manifest.
+    public struct Group {
+        public var id: String
+        public var title: String
+        public var subtitle: String
+        public var errors: [String] = []
+        public var warnings: [String] = []
+        public var outputs: [Output] = []
+        /// The job's preset as `wavegen presets pack` writes it, and its served name; or why not.
+        public var pack: PreviewThemes.PackedPreset?
+        public var packName: String?
+        public var packError: String?
+    }
+
+    /// An input named on the command line and what it showed last.
+    public final class Source: @unchecked Sendable {
+        public let input: String
+        public let index: Int
+        public var isManifest = false
+        /// The stamps of the files it read, and whether it has been rendered once: its thread's own.
+        public var snapshot = FileSnapshot()
+        public var rendered = false
+        /// What the page shows of it, and the files it read (under the session's lock).
+        public var groups: [Group]
+        public var files: [String] = []
+
+        public init(input: String, index: Int) {
+            self.input = input
+            self.index = index
+            groups = [Group(id: "\(index)", title: input, subtitle: "rendering…")]
+        }
+    }
+
+    /// A rendered file as served.
+    public struct ServedFile {
+        public var bytes: [UInt8]
+        public var mimeType: String
+        /// The last generation that showed it.
+        public var generation: Int
+    }
+
+    public let sources: [Source]
+    public let overrides: [PresetOverride]
+    public let workers: Int
+    public let console: LiveLog
+    /// The version the page shows (`0.1.0 (abc1234)`).
+    public let version: String
+    public let quiet: Bool
+    /// The formats each preset is shown in: every format a browser shows as an image.
+    public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
+
+    /// Guards the sources' groups, the served files, the render cache and the generation.
+    private let lock = NSLock()
+    private var stopped = false
+    private var files: [String: ServedFile] = [:]
+    /// Renders by input digest, shared by the sources.
+    private var renders: [String: (output: RenderedOutput, name: String)] = [:]
+    /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
+    private(set) var generation = 0
+
+    public init(inputs: [String], overrides: [PresetOverride], workers: Int, console: LiveLog, quiet: Bool, version: String) {
+        sources = inputs.enumerated().map { Source(input: $1, index: $0) }
+        self.overrides = overrides
+        self.workers = workers
+        self.console = console
+        self.version = version
+        self.quiet = quiet
+    }
+
+    /// Starts one thread per source: it renders the source, then checks the files it read every
+    /// 200 ms and renders it again when one changed (once the save is done:
+    /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
+    /// After each render `published` gets the page's new state (`state(changed:)`), in order.
+    public func start(published: @escaping @Sendable (String) -> Void) {
+        for source in sources {
+            Thread.detachNewThread { [self] in
+                while !lock.withLock({ stopped }) {
+                    refresh(source, published: published)
+                    Thread.sleep(forTimeInterval: 0.2)
+                }
+            }
+        }
+    }
+
+    /// Stops watching (a render under way finishes, unseen).
+    public func stop() { lock.withLock { stopped = true } }
+
+    /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
+    private func refresh(_ source: Source, published: (String) -> Void) {
+        let paths = source.snapshot.changedPaths()
+        guard !source.rendered || !paths.isEmpty else { return }
+        if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var (groups, fresh) = rebuild(source)
+        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
+        source.rendered = true
+        publish(groups, of: source, published: published)
+        // The dark themes not rendered before come second, so that they do not delay the light
+        // ones a change shows first.
+        let before = Set(groups.flatMap(\.outputs).flatMap(\.errors))
+        guard renderDark(&groups, source: source) > 0 else { return }
+        // A dark theme that failed (a size budget it alone misses) is said as the light ones are.
+        let failed = groups.flatMap(\.outputs).flatMap(\.errors).filter { !before.contains($0) }
+        if !failed.isEmpty { console.err(failed.map { $0.dropFirst(Self.darkPrefix.count) + "\n" }.joined()) }
+        publish(groups, of: source, published: published)
+    }
+
+    /// What starts the page's line of an error of an output's dark theme.
+    static let darkPrefix = "dark theme: "
+
+    /// Shows `groups` for `source` and sends the page its new state.
+    private func publish(_ groups: [Group], of source: Source, published: (String) -> Void) {
+        lock.withLock {
+            guard !stopped else { return }
+            let changed = Array(Set(source.groups.map(\.id) + groups.map(\.id))).sorted()
+            source.groups = groups
+            source.files = source.snapshot.paths
+            generation += 1
+            publishFiles()
+            published(stateJSON(changed: changed))
+        }
+    }
+
+    /// The file served as `/o/NAME`.
+    public func file(named name: String) -> ServedFile? { lock.withLock { files[name] } }
+
+    // MARK: Planning and rendering
+
+    /// The source's groups now, and how many outputs had to be rendered.
+    private func rebuild(_ source: Source) -> ([Group], Int) {
+        let loader = PresetLoader.standard
+        let path = BuildManifest.locate(source.input)
+        // A manifest that breaks stays a manifest, so its own errors are reported.
+        source.isManifest = BuildManifest.looksLikeManifest(path) || (source.isManifest && FileStamp(path: path).exists)
+        let set: OutputSet
+        do throws(CommandError) {
+            if source.isManifest {
+                source.snapshot = FileSnapshot([path])
+                let manifest: BuildManifest
+                do { manifest = try BuildManifest.load(path) } catch { throw CommandError(error) }
+                source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
+                set = try OutputSet.manifest(manifest, overrides: overrides)
+            } else {
+                source.snapshot = FileSnapshot(loader.inputFiles(source.input, overrides: overrides))
+                set = try OutputSet.presets([source.input], formats: formats, overrides: overrides)
+            }
+        } catch {
+            return ([Group(id: "\(source.index)", title: source.input, subtitle: source.isManifest ? "manifest" : "preset",
+                           errors: error.printedLines)], 0)
+        }
+        var groups = groups(of: set.plan, source: source)
+        let fresh = render(&groups, set: set, source: source, twins: PreviewThemes.darkTwins(of: set.plan, overrides: overrides))
+        return (groups, fresh)
+    }
+
+    /// The plan's outputs in groups, one per job; nothing rendered yet.
+    private func groups(of plan: BuildPlan, source: Source) -> [Group] {
+        var groups: [Group] = []
+        var groupOfJob: [Int: Int] = [:]
+        for o in plan.outputs {
+            let g = groupOfJob[o.job.index] ?? {
+                let id = "\(source.index)-\(o.job.index)"
+                let title = source.isManifest ? o.job.label : source.input
+                let subtitle = source.isManifest ? "\(plan.manifest.file) · preset \(o.job.presetText)" : "preset"
+                groups.append(Group(id: id, title: title, subtitle: subtitle,
+                                    warnings: plan.warnings.filter { $0.hasPrefix(o.job.label + ": ") }))
+                groupOfJob[o.job.index] = groups.count - 1
+                return groups.count - 1
+            }()
+            groups[g].outputs.append(Output(id: "\(groups[g].id)/\(o.path)", output: o))
+        }
+        if groups.isEmpty {
+            groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
+        }
+        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
+        for g in groups.indices {
+            guard let job = groups[g].outputs.first?.output.job else { continue }
+            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset, generator: "wavegen \(version)")
+            packs[job.preset] = pack
+            switch pack {
+            case let .success(p):
+                groups[g].pack = p
+                groups[g].packName = String(SHA256.hex(p.bytes).prefix(32)) + ".wavegen.json"
+            case let .failure(error):
+                groups[g].packError = error.lines.joined(separator: " ")
+            }
+        }
+        return groups
+    }
+
+    /// One render to look up or make: output `o` of group `g`, its light or its dark theme.
+    private struct RenderTask {
+        var g: Int
+        var o: Int
+        var loaded: BuildPlan.Loaded
+        var dark: Bool
+    }
+
+    /// Fills in every output: from the cache when its input digest is known, else rendered; a
+    /// dark theme only from the cache (`renderDark` renders the others). Returns how many were
+    /// rendered.
+    private func render(_ groups: inout [Group], set: OutputSet, source: Source, twins: [BuildPlan.Loaded?]) -> Int {
+        var tasks: [RenderTask] = []
+        for g in groups.indices {
+            for k in groups[g].outputs.indices {
+                let o = groups[g].outputs[k].output
+                switch set.plan.configs[o.config].result {
+                case let .failure(error):
+                    // The preset's problems, said once for the group rather than on each output.
+                    for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
+                case let .success(loaded):
+                    for font in loaded.config.label?.fonts ?? [] { if case let .file(path) = font.source { source.snapshot.add([path]) } }
+                    if o.job.live, case let .still(level) = loaded.config.level { groups[g].outputs[k].liveLevel = level }
+                    groups[g].outputs[k].hasDarkTwin = twins[o.index] != nil
+                    if o.format != .svg { groups[g].outputs[k].darkLoaded = twins[o.index] }
+                    tasks.append(RenderTask(g: g, o: k, loaded: loaded, dark: false))
+                }
+            }
+        }
+        let fresh = fill(&groups, tasks, cachedOnly: false)
+        _ = fill(&groups, darkTasks(groups), cachedOnly: true)
+        return fresh
+    }
+
+    /// Renders the dark themes `render` did not find in the cache; returns how many.
+    private func renderDark(_ groups: inout [Group], source: Source) -> Int {
+        fill(&groups, darkTasks(groups), cachedOnly: false)
+    }
+
+    /// The dark themes still to fill in: of outputs whose light theme rendered.
+    private func darkTasks(_ groups: [Group]) -> [RenderTask] {
+        groups.indices.flatMap { g in
+            groups[g].outputs.indices.compactMap { k -> RenderTask? in
+                let o = groups[g].outputs[k]
+                guard let loaded = o.darkLoaded, o.rendered != nil, o.dark == nil, o.errors.isEmpty else { return nil }
+                return RenderTask(g: g, o: k, loaded: loaded, dark: true)
+            }
+        }
+    }
+
+    /// Fills in each task's render from the cache by its input digest, or (unless `cachedOnly`)
+    /// renders it. Returns how many were rendered.
+    private func fill(_ groups: inout [Group], _ tasks: [RenderTask], cachedOnly: Bool) -> Int {
+        let fonts = FontDigests()
+        func store(_ t: RenderTask, _ r: RenderedOutput, name: String, digest: String?) {
+            if t.dark {
+                (groups[t.g].outputs[t.o].dark, groups[t.g].outputs[t.o].darkName, groups[t.g].outputs[t.o].darkDigest) = (r, name, digest)
+            } else {
+                (groups[t.g].outputs[t.o].rendered, groups[t.g].outputs[t.o].name, groups[t.g].outputs[t.o].digest) = (r, name, digest)
+            }
+        }
+        func fail(_ t: RenderTask, _ lines: [String]) {
+            groups[t.g].outputs[t.o].errors += t.dark ? lines.map { Self.darkPrefix + $0 } : lines
+        }
+        var pending: [(task: RenderTask, digest: String)] = []
+        for t in tasks {
+            let o = groups[t.g].outputs[t.o].output
+            do throws(RenderError) {
+                let digest = try OutputDigest.input(t.loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
+                if let hit = lock.withLock({ renders[digest] }) {
+                    store(t, hit.output, name: hit.name, digest: digest)
+                } else if !cachedOnly {
+                    pending.append((t, digest))
+                }
+            } catch {
+                fail(t, error.commandError.printedLines)
+            }
+        }
+        let jobs = pending.map { p in (loaded: p.task.loaded, output: groups[p.task.g].outputs[p.task.o].output) }
+        let threads = workers == 1 ? 0 : 1
+        let results = OutputSet.make(jobs.map(\.output), workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
+            let o = jobs[i].output
+            return Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
+        })
+        for (p, result) in zip(pending, results) {
+            switch result {
+            case let .success(r):
+                let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + groups[p.task.g].outputs[p.task.o].output.format.rawValue
+                store(p.task, r, name: name, digest: p.digest)
+                lock.withLock { renders[p.digest] = (r, name) }
+            case let .failure(error):
+                fail(p.task, error.commandError.printedLines)
+            }
+        }
+        return pending.count
+    }
+
+    /// Serves the files the page shows now and those it showed one generation ago (a page that
+    /// is just loading them); forgets older ones, and the renders no source shows any more.
+    /// Called with the lock held.
+    private func publishFiles() {
+        let shown = sources.flatMap(\.groups).flatMap(\.outputs)
+        for o in shown {
+            if let name = o.name, let r = o.rendered {
+                files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+            }
+            if let name = o.darkName, let r = o.dark {
+                files[name] = ServedFile(bytes: r.bytes, mimeType: o.output.format.mimeType, generation: generation)
+            }
+        }
+        for g in sources.flatMap(\.groups) {
+            if let name = g.packName, let p = g.pack { files[name] = ServedFile(bytes: p.bytes, mimeType: "application/json", generation: generation) }
+        }
+        files = files.filter { $0.value.generation >= generation - 1 }
+        let digests = Set(shown.compactMap(\.digest) + shown.compactMap(\.darkDigest))
+        renders = renders.filter { digests.contains($0.key) }
+    }
+
+    // MARK: Reporting
+
+    /// Prints a source's errors (on stderr, as every command prints them) and warnings, and a
+    /// line saying what was rendered.
+    private func report(_ source: Source, groups: [Group], rendered fresh: Int, changedPaths: [String], milliseconds: Double) {
+        // Each stream written at once, so the lines of sources rendered together do not mix.
+        var printed = Set<String>()
+        var err = ""
+        for g in groups {
+            for line in g.errors + g.outputs.flatMap(\.errors) where printed.insert(line).inserted { err += line + "\n" }
+            for w in g.warnings where printed.insert(w).inserted { err += "warning: \(w)\n" }
+        }
+        if !err.isEmpty { console.err(err) }
+        let outputs = groups.flatMap(\.outputs)
+        let failed = outputs.filter { $0.rendered == nil }.count
+        guard !quiet else { return }
+        var line = source.input
+        if !changedPaths.isEmpty { line += " (\(changedPaths.joined(separator: ", ")) changed)" }
+        if outputs.isEmpty, groups.contains(where: { !$0.errors.isEmpty }) {
+            line += ": not rendered (see the errors)"
+        } else {
+            let noun = outputs.count == 1 ? "output" : "outputs"
+            line += ": \(outputs.count) \(noun), \(fresh) rendered in \(NumberText.decimal(milliseconds.rounded(), places: 0)) ms"
+            if failed > 0 { line += ", \(failed) failed" }
+        }
+        console.out(line + "\n")
+    }
+
+    // MARK: The page's state
+
+    /// The state the page shows, as one line of JSON; `changed` lists the ids of the groups that
+    /// changed since the last state.
+    public func state(changed: [String] = []) -> String { lock.withLock { stateJSON(changed: changed) } }
+
+    /// `state(changed:)` with the lock held.
+    private func stateJSON(changed: [String]) -> String {
+        let groups = sources.flatMap { s in s.groups.map { (s.files, $0) } }.map { files, g -> JSONNode in
+            .object([
+                ("id", .string(g.id)),
+                ("title", .string(g.title)),
+                ("subtitle", .string(g.subtitle)),
+                ("errors", .array(g.errors.map { .string($0) })),
+                ("warnings", .array(g.warnings.map { .string($0) })),
+                ("files", .array(files.map { .string($0) })),
+                ("outputs", .array(g.outputs.map { json($0, group: g) })),
+            ])
+        }
+        return JSONNode.object([
+            ("generation", .int(generation)),
+            ("version", .string(version)),
+            ("changed", .array(changed.map { .string($0) })),
+            ("groups", .array(groups)),
+        ]).serialized(indent: nil)
+    }
+
+    private func json(_ o: Output, group: Group) -> JSONNode {
+        var members: [(String, JSONNode)] = [
+            ("id", .string(o.id)),
+            ("path", .string(o.output.path)),
+            ("format", .string(o.output.format.rawValue)),
+            ("mimeType", .string(o.output.format.mimeType)),
+            ("errors", .array(o.errors.map { .string($0) })),
+        ]
+        if let r = o.rendered, let name = o.name {
+            members += [
+                ("url", .string("/o/" + name)),
+                ("width", .int(r.width)),
+                ("height", .int(r.height)),
+                ("shownWidth", .int(r.shownWidth)),
+                ("shownHeight", .int(r.shownHeight)),
+                ("frames", .int(r.frames)),
+                ("duration", .number(r.duration)),
+                ("bytes", .int(r.bytes.count)),
+                ("facts", .array((PreviewPage.facts(o.output, r) + (o.dark.map { [PreviewPage.darkFact($0)] } ?? [])).map { f in
+                    .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
+                })),
+            ]
+            if let level = o.liveLevel { members.append(("live", .number(level))) }
+            if o.hasDarkTwin { members.append(("darkTwin", .bool(true))) }
+            if let dark = o.dark, let name = o.darkName {
+                members.append(("dark", .object([("url", .string("/o/" + name)), ("bytes", .int(dark.bytes.count))])))
+            }
+        }
+        if let p = group.pack, let name = group.packName {
+            members.append(("pack", .object([("url", .string("/o/" + name)), ("fileName", .string(p.fileName)), ("bytes", .int(p.bytes.count))])))
+        } else if let error = group.packError {
+            members.append(("packError", .string(error)))
+        }
+        return .object(members)
+    }
+}
+
+extension OutputFormat {
+    /// Whether a browser shows the format's files as an image (`<img>`, ImageDecoder, inline SVG).
+    public var showsInBrowser: Bool { mimeType.hasPrefix("image/") }
+}
+
+/// Where the live session prints: what it rendered on `out`, errors and warnings on `err`.
+public struct LiveLog: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        self.out = out
+        self.err = err
+    }
+}

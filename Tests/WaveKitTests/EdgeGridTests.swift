@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import WaveKit
+
+/// The signed distance through the edge grid against the plain loop over every edge, bit for bit.
+@Suite struct EdgeGridTests {
+    static func same(_ edges: PolygonEdges, _ x: Double, _ y: Double) -> Bool {
+        edges.signedDistance(x, y).bitPattern == edges.referenceSignedDistance(x, y).bitPattern
+    }
+
+    /// Every bundled preset with a path shape, on a lattice over its canvas and beyond (points on
+    /// pixel corners and centers, where the coverage asks, and in between).
+    @Test(arguments: ["drop", "heart"])
+    func bundledOutlinesMatchTheReference(name: String) throws {
+        let config = try PresetLoader().load(name)
+        let edges = WaveModel(config: config, plan: try LoopPlanner.plan(config)).outline.edges
+        #expect(edges.ax.count > 50)
+        var mismatches = 0, inside = 0, total = 0
+        let w = Double(config.width), h = Double(config.height)
+        for y in stride(from: -8.0, through: h + 8, by: 0.25) {
+            for x in stride(from: -8.0, through: w + 8, by: 0.375) {
+                if !EdgeGridTests.same(edges, x, y) { mismatches += 1 }
+                if edges.signedDistance(x, y) < 0 { inside += 1 }
+                total += 1
+            }
+        }
+        #expect(mismatches == 0, "\(name): \(mismatches) of \(total) points differ")
+        #expect(inside > total / 10)
+        // Far away and on the edges' own ends.
+        for (x, y) in [(-1e4, 3.0), (1e5, -1e5), (w / 2, 1e6)] { #expect(EdgeGridTests.same(edges, x, y)) }
+        for k in stride(from: 0, to: edges.ax.count, by: 7) {
+            #expect(EdgeGridTests.same(edges, edges.ax[k], edges.ay[k]))
+            #expect(EdgeGridTests.same(edges, (edges.ax[k] + edges.bx[k]) / 2, edges.ay[k] + 1e-9))
+        }
+    }
+
+    /// Random polygons (stars, self-crossing, several of them, both fill rules) at random points.
+    @Test(arguments: 0..<6)
+    func randomPolygonsMatchTheReference(seed: Int) {
+        var state = UInt64(seed * 2_654_435_761 + 17)
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var polygons: [[PathPoint]] = []
+        for _ in 0..<(1 + seed % 3) {
+            let n = 3 + Int(random() * 300)
+            let cx = random() * 100, cy = random() * 60, r = 5 + random() * 50
+            polygons.append((0..<n).map { i in
+                let a = Double(i) / Double(n) * 2 * .pi * (seed % 2 == 0 ? 1 : 3)
+                let rr = r * (0.5 + random())
+                return PathPoint(cx + rr * cos(a), cy + rr * sin(a))
+            })
+        }
+        let edges = PolygonEdges(polygons, evenOdd: seed % 2 == 1)
+        for _ in 0..<4000 {
+            let x = random() * 220 - 60, y = random() * 180 - 60
+            #expect(EdgeGridTests.same(edges, x, y), "(\(x), \(y))")
+        }
+    }
+}
