@@ -77,18 +77,11 @@ public final class APNGEncoder {
 
     /// `palette` holds RGBA quads (at most 256 colours); `add`'s indices point into it.
     public init(width: Int, height: Int, palette input: [UInt8], options: Options = Options()) throws(APNGError) {
-        guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
-            throw APNGError("size \(width)×\(height) is not a PNG size")
-        }
+        try APNGEncoder.check(width: width, height: height)
         guard !input.isEmpty, input.count % 4 == 0, input.count / 4 <= 256 else {
             throw APNGError("a palette needs 1…256 RGBA colours, got \(input.count / 4)")
         }
-        guard APNGEncoder.effortRange.contains(options.effort) else {
-            throw APNGError("effort \(options.effort) is outside \(APNGEncoder.effortRange)")
-        }
-        guard options.loops >= 0, options.loops <= 0xFFFF_FFFF, options.ticksPerSecond > 0 else {
-            throw APNGError("loops and ticks per second must be positive")
-        }
+        try APNGEncoder.check(options)
         self.width = width
         self.height = height
         self.options = options
@@ -232,30 +225,13 @@ public final class APNGEncoder {
         stats.framesRestored = frames.filter { $0.dispose == .previous }.count
         var out = PNGChunkWriter()
         out.header(width: width, height: height, bitDepth: bitDepth)
-        out.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(options.loops).bigEndianBytes)
+        out.animationControl(frames: frames.count, loops: options.loops)
         out.chunk("PLTE", (0..<(palette.count / 4)).flatMap { palette[$0 * 4..<$0 * 4 + 3] })
         let alphas = (0..<(palette.count / 4)).map { palette[$0 * 4 + 3] }
         if let lastTranslucent = alphas.lastIndex(where: { $0 != 255 }) {
             out.chunk("tRNS", Array(alphas[...lastTranslucent]))
         }
-        var sequence: UInt32 = 0
-        for (n, frame) in frames.enumerated() {
-            let (num, den) = APNGEncoder.delayFraction(ticks: frame.delay, perSecond: options.ticksPerSecond)
-            var control = sequence.bigEndianBytes
-            control += UInt32(frame.rect.width).bigEndianBytes + UInt32(frame.rect.height).bigEndianBytes
-            control += UInt32(frame.rect.x).bigEndianBytes + UInt32(frame.rect.y).bigEndianBytes
-            control += UInt16(num).bigEndianBytes + UInt16(den).bigEndianBytes
-            // The last frame's disposal never shows: players clear the canvas when the loop restarts.
-            control += [n == frames.count - 1 ? Dispose.none.rawValue : frame.dispose.rawValue, frame.blend.rawValue]
-            out.chunk("fcTL", control)
-            sequence += 1
-            if n == 0 {
-                out.chunk("IDAT", streams[n])
-            } else {
-                out.chunk("fdAT", sequence.bigEndianBytes + streams[n])
-                sequence += 1
-            }
-        }
+        out.frames(frames, streams: streams, ticksPerSecond: options.ticksPerSecond)
         out.chunk("IEND", [])
         return out.bytes
     }
@@ -278,6 +254,23 @@ public final class APNGEncoder {
     }
 
     static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// Refuses a size no PNG can have.
+    static func check(width: Int, height: Int) throws(APNGError) {
+        guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
+            throw APNGError("size \(width)×\(height) is not a PNG size")
+        }
+    }
+
+    /// Refuses an effort outside `effortRange` and loop counts or tick rates a file cannot hold.
+    static func check(_ options: Options) throws(APNGError) {
+        guard effortRange.contains(options.effort) else {
+            throw APNGError("effort \(options.effort) is outside \(effortRange)")
+        }
+        guard options.loops >= 0, options.loops <= 0xFFFF_FFFF, options.ticksPerSecond > 0 else {
+            throw APNGError("loops and ticks per second must be positive")
+        }
+    }
 }
 
 enum Dispose: UInt8 {
@@ -302,14 +295,14 @@ struct Rect: Equatable {
     var x: Int, y: Int, width: Int, height: Int
 
     /// The smallest rectangle holding every pixel where `a` and `b` differ; nil when they are equal.
-    static func differing(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> Rect? {
+    static func differing<Pixel: FixedWidthInteger>(_ a: [Pixel], _ b: [Pixel], width: Int, height: Int) -> Rect? {
         var top = -1, bottom = -1, left = width, right = -1
         a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     let pa = a.baseAddress! + y * width, pb = b.baseAddress! + y * width
                     // Most rows of a wave frame are unchanged: skip them whole.
-                    guard !CMemory.equal(pa, pb, count: width) else { continue }
+                    guard !CMemory.equal(pa, pb, count: width * MemoryLayout<Pixel>.stride) else { continue }
                     var first = 0
                     while pa[first] == pb[first] { first += 1 }
                     var last = width - 1
@@ -385,6 +378,34 @@ struct PNGChunkWriter {
     /// `IHDR`: colour type 3 (indexed) by default, 6 for RGBA.
     mutating func header(width: Int, height: Int, bitDepth: Int, colorType: UInt8 = 3) {
         chunk("IHDR", UInt32(width).bigEndianBytes + UInt32(height).bigEndianBytes + [UInt8(bitDepth), colorType, 0, 0, 0])
+    }
+
+    /// `acTL`: how many frames the animation has and how many times it plays (0: forever).
+    mutating func animationControl(frames: Int, loops: Int) {
+        chunk("acTL", UInt32(frames).bigEndianBytes + UInt32(loops).bigEndianBytes)
+    }
+
+    /// Each frame's `fcTL` and its image data: the first frame's in `IDAT`, the others' in `fdAT`,
+    /// numbered in one sequence. Delays are in ticks of `ticksPerSecond`.
+    mutating func frames(_ frames: [EncodedFrame], streams: [[UInt8]], ticksPerSecond: Int) {
+        var sequence: UInt32 = 0
+        for (n, frame) in frames.enumerated() {
+            let (num, den) = APNGEncoder.delayFraction(ticks: frame.delay, perSecond: ticksPerSecond)
+            var control = sequence.bigEndianBytes
+            control += UInt32(frame.rect.width).bigEndianBytes + UInt32(frame.rect.height).bigEndianBytes
+            control += UInt32(frame.rect.x).bigEndianBytes + UInt32(frame.rect.y).bigEndianBytes
+            control += UInt16(num).bigEndianBytes + UInt16(den).bigEndianBytes
+            // The last frame's disposal never shows: players clear the canvas when the loop restarts.
+            control += [n == frames.count - 1 ? Dispose.none.rawValue : frame.dispose.rawValue, frame.blend.rawValue]
+            chunk("fcTL", control)
+            sequence += 1
+            if n == 0 {
+                chunk("IDAT", streams[n])
+            } else {
+                chunk("fdAT", sequence.bigEndianBytes + streams[n])
+                sequence += 1
+            }
+        }
     }
 
     mutating func chunk(_ type: String, _ data: [UInt8]) {

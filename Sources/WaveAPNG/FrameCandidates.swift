@@ -45,19 +45,24 @@ struct FrameCandidates {
         // (near-optimal parsing), run alone on the frames each preset writes, made them 2–8 %
         // smaller in 8–80× the time of level 7.
         let filters = bitDepth < 8 ? every : [.uniform(.none), .uniform(.sub)]
+        let engines = FrameCandidates.engines(effort: effort)
+        trial = Deflater(engines.trial)
+        finalEngine = engines.final
         switch effort {
-        case 0:
-            trial = Deflater(.libdeflate(level: 1))
-            (finalEngine, strategies) = (nil, [.uniform(.none)])
-        case 1:
-            trial = Deflater(.libdeflate(level: 1))
-            (finalEngine, strategies) = (.libdeflate(level: 6), filters)
-        case 2:
-            trial = Deflater(.libdeflate(level: 1))
-            (finalEngine, strategies) = (.libdeflate(level: 7), filters)
-        default:
-            trial = Deflater(.libdeflate(level: 2))
-            (finalEngine, strategies) = (.zopfli(iterations: 15), every)
+        case 0: strategies = [.uniform(.none)]
+        case 1, 2: strategies = filters
+        default: strategies = every
+        }
+    }
+
+    /// The deflate that ranks candidates and the one that compresses the winner again at `effort`
+    /// (nil: the ranking's stream is kept). Palette and true-colour frames share them.
+    static func engines(effort: Int) -> (trial: Deflater.Engine, final: Deflater.Engine?) {
+        switch effort {
+        case 0: return (.libdeflate(level: 1), nil)
+        case 1: return (.libdeflate(level: 1), .libdeflate(level: 6))
+        case 2: return (.libdeflate(level: 1), .libdeflate(level: 7))
+        default: return (.libdeflate(level: 2), .zopfli(iterations: 15))
         }
     }
 

@@ -17,33 +17,17 @@ public final class TrueColorAPNGEncoder {
     private var previous: [UInt32] = []
 
     public init(width: Int, height: Int, options: APNGEncoder.Options = APNGEncoder.Options()) throws(APNGError) {
-        guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
-            throw APNGError("size \(width)×\(height) is not a PNG size")
-        }
-        guard APNGEncoder.effortRange.contains(options.effort) else {
-            throw APNGError("effort \(options.effort) is outside \(APNGEncoder.effortRange)")
-        }
-        guard options.loops >= 0, options.loops <= 0xFFFF_FFFF, options.ticksPerSecond > 0 else {
-            throw APNGError("loops and ticks per second must be positive")
-        }
+        try APNGEncoder.check(width: width, height: height)
+        try APNGEncoder.check(options)
         self.width = width
         self.height = height
         self.options = options
-        let every: [RowFilter.Strategy] = [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]
-        switch options.effort {
-        case 0:
-            trial = Deflater(.libdeflate(level: 1))
-            finals = FinalDeflate(nil)
-            strategies = [.uniform(.sub)]
-        case 1, 2:
-            trial = Deflater(.libdeflate(level: 1))
-            finals = FinalDeflate(.libdeflate(level: options.effort == 1 ? 6 : 7))
-            strategies = every
-        default:
-            trial = Deflater(.libdeflate(level: 2))
-            finals = FinalDeflate(.zopfli(iterations: 15))
-            strategies = every
-        }
+        let engines = FrameCandidates.engines(effort: options.effort)
+        trial = Deflater(engines.trial)
+        finals = FinalDeflate(engines.final)
+        strategies = options.effort == 0
+            ? [.uniform(.sub)]
+            : [.uniform(.none), .uniform(.sub), .uniform(.up), .uniform(.paeth), .adaptive]
         stats.bitDepth = 8
     }
 
@@ -64,7 +48,7 @@ public final class TrueColorAPNGEncoder {
         let rect: Rect
         if frames.isEmpty {
             rect = Rect(x: 0, y: 0, width: width, height: height)
-        } else if let changed = TrueColorAPNGEncoder.differing(words, previous, width: width, height: height) {
+        } else if let changed = Rect.differing(words, previous, width: width, height: height) {
             rect = changed
         } else {
             frames[frames.count - 1].delay += delay
@@ -88,26 +72,6 @@ public final class TrueColorAPNGEncoder {
         previous = words
     }
 
-    /// The smallest rectangle holding every pixel where `a` and `b` differ; nil when they are equal.
-    static func differing(_ a: [UInt32], _ b: [UInt32], width: Int, height: Int) -> Rect? {
-        var top = -1, bottom = -1, left = width, right = -1
-        for y in 0..<height {
-            let row = y * width
-            var first = -1, last = -1
-            for x in 0..<width where a[row + x] != b[row + x] {
-                if first < 0 { first = x }
-                last = x
-            }
-            guard first >= 0 else { continue }
-            if top < 0 { top = y }
-            bottom = y
-            left = min(left, first)
-            right = max(right, last)
-        }
-        guard top >= 0 else { return nil }
-        return Rect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-    }
-
     /// Ends the file and returns its bytes.
     public func finish() throws(APNGError) -> [UInt8] {
         guard !frames.isEmpty else { throw APNGError("no frames") }
@@ -115,24 +79,8 @@ public final class TrueColorAPNGEncoder {
         stats.framesWritten = frames.count
         var out = PNGChunkWriter()
         out.header(width: width, height: height, bitDepth: 8, colorType: 6)
-        out.chunk("acTL", UInt32(frames.count).bigEndianBytes + UInt32(options.loops).bigEndianBytes)
-        var sequence: UInt32 = 0
-        for (n, frame) in frames.enumerated() {
-            let (num, den) = APNGEncoder.delayFraction(ticks: frame.delay, perSecond: options.ticksPerSecond)
-            var control = sequence.bigEndianBytes
-            control += UInt32(frame.rect.width).bigEndianBytes + UInt32(frame.rect.height).bigEndianBytes
-            control += UInt32(frame.rect.x).bigEndianBytes + UInt32(frame.rect.y).bigEndianBytes
-            control += UInt16(num).bigEndianBytes + UInt16(den).bigEndianBytes
-            control += [frame.dispose.rawValue, frame.blend.rawValue]
-            out.chunk("fcTL", control)
-            sequence += 1
-            if n == 0 {
-                out.chunk("IDAT", streams[n])
-            } else {
-                out.chunk("fdAT", sequence.bigEndianBytes + streams[n])
-                sequence += 1
-            }
-        }
+        out.animationControl(frames: frames.count, loops: options.loops)
+        out.frames(frames, streams: streams, ticksPerSecond: options.ticksPerSecond)
         out.chunk("IEND", [])
         return out.bytes
     }
