@@ -41,7 +41,8 @@ extension WaveConfig {
     static let defaultLayerColor = RGBA(0x21, 0x96, 0xF3)
 
     /// Builds a config from a preset's JSON (after `extends` has been merged), or returns every
-    /// problem found, by key path (without file or position: `PresetLoader` adds those).
+    /// problem found, by key path (without file or position: `PresetLoader` adds those). Each section
+    /// of the preset is read by its own function below, in the order the reference lists them.
     public static func decode(_ root: JSONNode, defaultName: String,
                               images: (String) -> Result<RiderImage, ImageProblem> = { _ in .failure(ImageProblem("images are not available here")) })
         -> Result<WaveConfig, DocumentError> {
@@ -49,6 +50,42 @@ extension WaveConfig {
         guard r.object(root, at: "") else { return .failure(DocumentError(r.problems)) }
         r.checkKeys(root, at: "", allowed: topLevelKeys)
 
+        let (name, description) = decodeHeader(root, defaultName: defaultName, reader: &r)
+        let canvas = decodeCanvas(root, reader: &r)
+        let backgroundPaint = r.paint(root["background"], at: "background", default: .flat(.transparent)) ?? .flat(.transparent)
+        let edgeStep = r.number(root["edgeStep"], at: "edgeStep", default: defaultEdgeStep, in: edgeStepRange)
+        let geometry = decodeGeometry(root, width: canvas.width, height: canvas.height, scale: canvas.scale, reader: &r)
+
+        let level = decodeLevel(root["level"], reader: &r)
+        let direction = r.keyword(root["direction"], at: "direction", default: FillDirection.up)
+        // Lengths relative to the box (amplitude, wavelength, offset, the rider's width) are taken
+        // along and across the front, as the box is seen with the water filling upwards.
+        let box = geometry.box
+        let waveBox = direction.sideways ? Rect(x: box.y, y: box.x, width: box.height, height: box.width) : box
+        let layers = decodeLayers(root["layers"], box: waveBox, scale: canvas.scale, reader: &r)
+        let (gif, webp, apng) = decodeEncoders(root, reader: &r)
+        let rider = decodeRider(root["rider"], box: waveBox, scale: canvas.scale, layerCount: layers.count, images: images, reader: &r)
+        let label = decodeLabel(root["label"], box: box, scale: canvas.scale, reader: &r)
+        checkDark(root, reader: &r)
+        let live = decodeLive(root["live"], reader: &r)
+
+        guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
+        var config = WaveConfig(
+            name: name, description: description, width: canvas.width, height: canvas.height, scale: canvas.scale,
+            fps: canvas.fps, duration: canvas.duration, minFrames: canvas.minFrames, maxFrames: canvas.maxFrames,
+            speedTolerance: canvas.speedTolerance, loops: canvas.loops, background: backgroundPaint.representativeColor,
+            edgeStep: edgeStep, shape: geometry.shape, outline: geometry.outline, border: geometry.border, box: box,
+            level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
+        config.live = live
+        config.backgroundGradient = backgroundPaint.gradient
+        config.direction = direction
+        return .success(config)
+    }
+
+    /// What a preset says about itself: `format`, `generator`, `requires`, `embeddedFonts` (checked
+    /// only), and its `name` and `description`.
+    private static func decodeHeader(_ root: JSONNode, defaultName: String, reader r: inout PresetReader)
+        -> (name: String, description: String) {
         if let format = root["format"] {
             if case let .number(n) = format.value, supportedFormats.contains(where: { Double($0) == n }) {
             } else {
@@ -76,6 +113,17 @@ extension WaveConfig {
             r.fail("extends", "expected a preset name or path, got \(r.describe(ext))")
         }
 
+        return (name, description)
+    }
+
+    /// The canvas and the clock: `size` × `scale` in pixels, `fps`, `duration`, the frame bounds,
+    /// `speedTolerance` and `loops`.
+    private struct Canvas {
+        var width: Int, height: Int, scale: Double, fps: Double, duration: LoopDuration
+        var minFrames: Int, maxFrames: Int, speedTolerance: Double, loops: Int
+    }
+
+    private static func decodeCanvas(_ root: JSONNode, reader r: inout PresetReader) -> Canvas {
         var size = (128.0, 128.0)
         if let node = root["size"] {
             if case let .array(items) = node.value, items.count == 2 {
@@ -114,11 +162,18 @@ extension WaveConfig {
         let speedTolerance = r.number(root["speedTolerance"], at: "speedTolerance", default: 0.02, in: 0...0.5)
         let loops = r.integer(root["loops"], at: "loops", default: 0, in: 0...65535)
 
-        let backgroundPaint = r.paint(root["background"], at: "background", default: .flat(.transparent)) ?? .flat(.transparent)
-        let background = backgroundPaint.representativeColor
+        return Canvas(width: width, height: height, scale: scale, fps: fps, duration: duration, minFrames: minFrames,
+                      maxFrames: maxFrames, speedTolerance: speedTolerance, loops: loops)
+    }
 
-        let edgeStep = r.number(root["edgeStep"], at: "edgeStep", default: defaultEdgeStep, in: edgeStepRange)
+    /// Where the water goes: `inset`, `shape`, `cornerRadius` and `border`, giving the outline and
+    /// the box the waves fill.
+    private struct Geometry {
+        var shape: Shape, outline: Rect, border: Border?, box: Rect
+    }
 
+    private static func decodeGeometry(_ root: JSONNode, width: Int, height: Int, scale: Double,
+                                       reader r: inout PresetReader) -> Geometry {
         // Geometry: canvas → outline (less inset) → box (less border and gap).
         let canvasShort = Double(min(width, height))
         let inset = r.length(root["inset"], at: "inset", default: 0, reference: canvasShort, scale: scale,
@@ -192,13 +247,12 @@ extension WaveConfig {
             r.fail(border == nil ? "inset" : "border", "\(border == nil ? "the inset leaves" : "the border and gap leave") no room for water (\(r.format(box.width))×\(r.format(box.height)) px)")
         }
 
-        let level = decodeLevel(root["level"], reader: &r)
-        let direction = r.keyword(root["direction"], at: "direction", default: FillDirection.up)
-        // Lengths relative to the box (amplitude, wavelength, offset, the rider's width) are taken
-        // along and across the front, as the box is seen with the water filling upwards.
-        let waveBox = direction.sideways ? Rect(x: box.y, y: box.x, width: box.height, height: box.width) : box
-        let layers = decodeLayers(root["layers"], box: waveBox, scale: scale, reader: &r)
+        return Geometry(shape: shape, outline: outline, border: border, box: box)
+    }
 
+    /// The encoders' own sections: `gif`, `webp` and `apng`.
+    private static func decodeEncoders(_ root: JSONNode, reader r: inout PresetReader)
+        -> (gif: GIFOptions, webp: WebPOptions, apng: APNGOptions) {
         var gif = GIFOptions()
         if let node = root["gif"], r.object(node, at: "gif") {
             r.checkKeys(node, at: "gif", allowed: gifKeys)
@@ -228,23 +282,7 @@ extension WaveConfig {
             webp.effort = r.integer(node["effort"], at: "webp.effort", default: 4, in: 0...6)
         }
 
-        let rider = decodeRider(root["rider"], box: waveBox, scale: scale, layerCount: layers.count, images: images, reader: &r)
-
-        let label = decodeLabel(root["label"], box: box, scale: scale, reader: &r)
-
-        checkDark(root, reader: &r)
-        let live = decodeLive(root["live"], reader: &r)
-
-        guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
-        var config = WaveConfig(
-            name: name, description: description, width: width, height: height, scale: scale, fps: fps,
-            duration: duration, minFrames: minFrames, maxFrames: maxFrames, speedTolerance: speedTolerance,
-            loops: loops, background: background, edgeStep: edgeStep, shape: shape, outline: outline, border: border, box: box,
-            level: level, layers: layers, gif: gif, webp: webp, apng: apng, rider: rider, label: label)
-        config.live = live
-        config.backgroundGradient = backgroundPaint.gradient
-        config.direction = direction
-        return .success(config)
+        return (gif, webp, apng)
     }
 
     /// A `"shape": {"path": …, "viewBox": [x, y, w, h], "fillRule": …}` object; nil (with the
