@@ -1,0 +1,215 @@
+/// The quantizers palettes are chosen with: median cut and Lloyd's iterations over counted colors
+/// (overlay colors, gradient tables), and the optimal split of an edge's shades into fewer steps
+/// (`RampQuantizer`, used when `gif.colors` leaves fewer entries than the shades need).
+
+/// A distinct color among many, counted at 8 bits per premultiplied channel.
+struct CountedColor {
+    /// The 8-bit channels packed (r, g, b, a from the top byte down): the order colors are listed in.
+    var key: UInt32
+    /// The premultiplied channels, 0…1.
+    var channels: SIMD4<Double>
+    /// How many of the colors it stands for.
+    var weight: Double
+
+    /// The distinct colors of `colors`, in key order.
+    static func counting(_ colors: [PremultipliedColor]) -> [CountedColor] {
+        var histogram: [UInt32: Int] = [:]
+        for c in colors {
+            func q(_ v: Double) -> UInt32 { UInt32(max(0, min(255, (v * 255).rounded()))) }
+            histogram[q(c.r) << 24 | q(c.g) << 16 | q(c.b) << 8 | q(c.a), default: 0] += 1
+        }
+        return histogram.keys.sorted().map { key in
+            let v = SIMD4<Double>(Double(key >> 24), Double(key >> 16 & 255), Double(key >> 8 & 255), Double(key & 255)) / 255
+            return CountedColor(key: key, channels: v, weight: Double(histogram[key]!))
+        }
+    }
+}
+
+/// `centers` moved by Lloyd's iterations over `colors` (counted at 8 bits per premultiplied
+/// channel, each distinct color weighted by how often it occurs). A median cut's boxes split the
+/// widest range; this moves its colors to where the pixels are, so that the frequent colors are
+/// shown closely.
+func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor]) -> [PremultipliedColor] {
+    guard !centers.isEmpty, !colors.isEmpty else { return centers }
+    var means = centers.map { SIMD4<Double>($0.r, $0.g, $0.b, $0.a) }
+    lloydIterations(&means, fixed: 0, points: CountedColor.counting(colors).map { ($0.channels, $0.weight) }) { _, mean, _ in mean }
+    return means.map { PremultipliedColor(r: $0[0], g: $0[1], b: $0[2], a: $0[3]) }
+}
+
+/// Lloyd's iterations: each weighted point goes to its nearest center (squared distance, the first
+/// of equals), and each center from `fixed` on that points go to becomes `settle(i, mean, centers)`,
+/// the weighted mean of its points as the caller stores it (nil: it stays), until no center moves
+/// (at most `rounds` rounds). Centers before `fixed` stay and still take their points.
+func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)], rounds: Int = 50,
+                     settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
+    guard fixed < centers.count, !points.isEmpty else { return }
+    for _ in 0..<rounds {
+        var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
+        for (v, w) in points {
+            var best = 0, bestDistance = Double.infinity
+            for (i, m) in centers.enumerated() {
+                let d = ((m - v) * (m - v)).sum()
+                if d < bestDistance { (best, bestDistance) = (i, d) }
+            }
+            sums[best] += v * w
+            weights[best] += w
+        }
+        var moved = false
+        for i in fixed..<centers.count where weights[i] > 0 {
+            guard let m = settle(i, sums[i] / weights[i], centers) else { continue }
+            if ((m - centers[i]) * (m - centers[i])).sum() > 1e-12 { moved = true }
+            centers[i] = m
+        }
+        if !moved { break }
+    }
+}
+
+/// Median cut: up to `count` colors standing for `colors`, deterministic for the same input.
+/// Colors are first counted at 8 bits per premultiplied channel, so the cut works on the distinct
+/// colors, each weighted by how often it occurs.
+func medianCut(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> [PremultipliedColor] {
+    medianCutWithErrors(colors, count: count, byError: byError).colors
+}
+
+/// `medianCut` (with `byError`, cutting the box whose colors are furthest from its mean in
+/// squared error instead of the widest, so that the boxes go where the pixels are rather than to
+/// rare outliers), and the squared error (summed over the premultiplied channels, 0…1, and over
+/// `colors`) of showing every color at its box's mean after each cut: `errors[c]` with `c` boxes
+/// (`errors[0]` is unused, infinite).
+func medianCutWithErrors(_ colors: [PremultipliedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
+    medianCutWithErrors(counted: CountedColor.counting(colors), count: count, byError: byError)
+}
+
+/// `medianCutWithErrors` over colors already counted (distinct, in key order, weighted).
+func medianCutWithErrors(counted: [CountedColor], count: Int, byError: Bool = false) -> (colors: [PremultipliedColor], errors: [Double]) {
+    guard !counted.isEmpty, count > 0 else { return ([], [.infinity]) }
+    var points = counted
+    func widest(_ r: Range<Int>) -> (width: Double, axis: Int) {
+        var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
+        for p in points[r] {
+            lo = pointwiseMin(lo, p.channels)
+            hi = pointwiseMax(hi, p.channels)
+        }
+        let w = hi - lo
+        var axis = 0
+        for k in 1..<4 where w[k] > w[axis] { axis = k }
+        return (w[axis], axis)
+    }
+    var boxes: [(range: Range<Int>, width: Double, axis: Int, error: Double)] = []
+    func add(_ r: Range<Int>) {
+        let (w, axis) = widest(r)
+        var sum = SIMD4<Double>(repeating: 0), squares = 0.0, weight = 0.0
+        for p in points[r] {
+            sum += p.channels * p.weight
+            squares += (p.channels * p.channels).sum() * p.weight
+            weight += p.weight
+        }
+        boxes.append((r, w, axis, max(0, squares - (sum * sum).sum() / weight)))
+    }
+    add(0..<points.count)
+    var errors: [Double] = [.infinity, boxes[0].error]
+    while boxes.count < count {
+        var best = -1
+        for (i, b) in boxes.enumerated() where b.range.count > 1 && b.width > 0.5 / 255 {
+            if best < 0 || (byError ? b.error > boxes[best].error : b.width > boxes[best].width) { best = i }
+        }
+        guard best >= 0, boxes[best].width > 0.5 / 255 else { break }
+        let (r, _, axis, _) = boxes[best]
+        points[r].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
+        // Split where half the box's weight lies on each side (never leaving a side empty).
+        let total = points[r].reduce(0) { $0 + $1.weight }
+        var acc = 0.0, mid = r.lowerBound + 1
+        for i in r {
+            acc += points[i].weight
+            if acc >= total / 2 { mid = min(max(i + 1, r.lowerBound + 1), r.upperBound - 1); break }
+        }
+        boxes.remove(at: best)
+        add(r.lowerBound..<mid)
+        add(mid..<r.upperBound)
+        errors.append(boxes.reduce(0) { $0 + $1.error })
+    }
+    let means = boxes.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { b in
+        var sum = SIMD4<Double>(repeating: 0), weight = 0.0
+        for p in points[b.range] {
+            sum += p.channels * p.weight
+            weight += p.weight
+        }
+        let m = sum / weight
+        return PremultipliedColor(r: m[0], g: m[1], b: m[2], a: m[3])
+    }
+    return (means, errors)
+}
+
+/// Optimal placement of a few levels on one edge ramp: the pixels of an edge, binned at positions
+/// `t` (0…1, ascending) with counts `weight`, each shown as the nearest of the levels, where the
+/// two ends (the edge's flat colors) are levels that cost nothing.
+struct RampQuantizer {
+    let t: [Double]
+    let weight: [Double]
+    private let s0: [Double], s1: [Double], s2: [Double]
+
+    init(t: [Double], weight: [Double]) {
+        self.t = t
+        self.weight = weight
+        var s0 = [0.0], s1 = [0.0], s2 = [0.0]
+        for (x, w) in zip(t, weight) {
+            s0.append(s0.last! + w)
+            s1.append(s1.last! + w * x)
+            s2.append(s2.last! + w * x * x)
+        }
+        (self.s0, self.s1, self.s2) = (s0, s1, s2)
+    }
+
+    /// Squared error of bins `i..<j` shown at `level`, or at their weighted mean when nil.
+    func cost(_ i: Int, _ j: Int, at level: Double? = nil) -> Double {
+        let w = s0[j] - s0[i], m = s1[j] - s1[i], q = s2[j] - s2[i]
+        guard w > 0 else { return 0 }
+        guard let level else { return max(0, q - m * m / w) }
+        return max(0, q - 2 * level * m + level * level * w)
+    }
+
+    /// The least squared error with `k` free levels, for every `k` from 0 to `limit`, and the bins
+    /// each level takes (for the levels that take any weight). Bins form contiguous groups: the
+    /// first shown at 0, then one group per free level at its mean, the last shown at 1.
+    func solve(upTo limit: Int) -> [(error: Double, groups: [Range<Int>])] {
+        let m = t.count
+        // best[k][j]: bins 0..<j with k free levels (the first group at 0); from[k][j]: where the
+        // last free level's group starts.
+        var best = [[Double]](repeating: [Double](repeating: .infinity, count: m + 1), count: limit + 1)
+        var from = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: limit + 1)
+        for j in 0...m { best[0][j] = cost(0, j, at: 0) }
+        if limit > 0 {
+            for k in 1...limit {
+                for j in 0...m {
+                    var b = best[k - 1][j], f = j
+                    for i in 0..<j {
+                        let c = best[k - 1][i] + cost(i, j)
+                        if c < b { (b, f) = (c, i) }
+                    }
+                    best[k][j] = b
+                    from[k][j] = f
+                }
+            }
+        }
+        return (0...limit).map { k in
+            var e = Double.infinity, split = m
+            for i in 0...m {
+                let c = best[k][i] + cost(i, m, at: 1)
+                if c < e { (e, split) = (c, i) }
+            }
+            var groups: [Range<Int>] = []
+            var j = split
+            for level in stride(from: k, through: 1, by: -1) {
+                let i = from[level][j]
+                if i < j && s0[j] - s0[i] > 0 { groups.append(i..<j) }
+                j = i
+            }
+            return (e, groups.reversed())
+        }
+    }
+
+    /// The weighted mean position of bins `r`.
+    func mean(_ r: Range<Int>) -> Double {
+        (s1[r.upperBound] - s1[r.lowerBound]) / (s0[r.upperBound] - s0[r.lowerBound])
+    }
+}
