@@ -27,7 +27,9 @@ raster frames with rlottie, Telegram's Lottie renderer (PyPI rlottie-python):
   names the animation and its themes; two renders give the same bytes; each theme's rules set
   every colour slot, and applied to the animation's slots by `apply_slots` below (an applier
   independent of wavegen) render in rlottie like wavegen's raster of that theme (`--theme dark` for
-  dark) at 8 frames (at least 35 dB; the rider's presets to their SHORTFALLS floor).
+  dark) at 8 frames (at least 35 dB; the rider's presets to their SHORTFALLS floor); a gradient's
+  rule is of type Gradient (its stops), with Vector rules for its start and end points where the
+  themes' gradients run along different lines.
 
 Prints one line per preset and a summary; exits 1 on any failure. Run through scripts/check-lottie,
 which uses the venv scripts/setup --test makes. With --save DIR, also writes each preset's frames
@@ -126,11 +128,19 @@ def apply_slots(data, values):
 
 
 def theme_values(theme):
-    """A dotLottie theme's rules as slot values: Color and Scalar rules become still properties."""
+    """A dotLottie theme's rules as slot values, as dotlottie-rs turns them into slots: Color, Scalar
+    and Vector rules become still properties; a Gradient rule's stops ({"offset", "color": [r, g,
+    b, a]}) become a gradient's `p` (the stop count) and `k` (the offsets with their colours, then
+    the offsets with their alphas)."""
     values = {}
     for rule in theme["rules"]:
-        assert rule["type"] in ("Color", "Scalar"), rule
-        values[rule["id"]] = {"a": 0, "k": rule["value"]}
+        assert rule["type"] in ("Color", "Scalar", "Vector", "Gradient"), rule
+        if rule["type"] == "Gradient":
+            stops = rule["value"]
+            data = [v for s in stops for v in [s["offset"]] + s["color"][:3]] + [v for s in stops for v in (s["offset"], s["color"][3])]
+            values[rule["id"]] = {"p": len(stops), "k": {"a": 0, "k": data}}
+        else:
+            values[rule["id"]] = {"a": 0, "k": rule["value"]}
     return values
 
 
@@ -221,6 +231,11 @@ def dropped_members(written, read, path=""):
         if not isinstance(read, dict):
             return [path or "(top)"]
         for key, value in written.items():
+            if key == "sid" and path.endswith(".g"):
+                # A gradient's slot id sits on its `g` (stop count and stops), which a Gradient slot
+                # replaces whole, as ThorVG and dotlottie-rs read it; the package (0.7.2) reads `g`
+                # into GradientColors, which has no `sid`. The dotLottie check applies the slots itself.
+                continue
             if key not in read:
                 out.append(f"{path}.{key}")
             else:

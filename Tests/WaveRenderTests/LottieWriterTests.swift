@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveKit
 import WaveRender
+import WaveTestSupport
 
 /// The Lottie writer's document, read back with the project's JSON parser: the timing players loop
 /// by, the layers, the keyframes and the geometry. (scripts/check-lottie renders every bundled
@@ -40,7 +41,7 @@ import WaveRender
     }
 
     /// fr, ip, op, w and h: the planned frame rate, 0, the loop's frame count and the preset's size.
-    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "gradient-drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func timingAndSizeFollowThePlan(_ name: String) throws {
         let (doc, animation) = try document(name)
         #expect(number(doc["fr"]) == animation.plan.fps)
@@ -274,15 +275,19 @@ import WaveRender
     /// The layer names apps target: `wave 1`…`wave n` back to front (each a layer whose only shape
     /// is the group `level`, holding the drift group), and the label, shape, water, border and
     /// background layers where the preset has them.
-    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "gradient-drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func layersAreNamedStably(_ name: String) throws {
         let (doc, animation) = try document(name)
         let layers = items(doc["layers"]) + items(doc["assets"]).flatMap { items($0["layers"]) }
         let names = layers.compactMap { string($0["nm"]) }
         #expect(names.count == layers.count, "every layer is named")
-        let waves = names.filter { $0.hasPrefix("wave ") }
+        // A gradient layer is two: its moving surface (`wave N surface`, holding the level group)
+        // as the matte of the still painted `wave N`.
+        let waves = names.filter { $0.hasPrefix("wave ") && !$0.hasSuffix(" surface") }
         #expect(waves == (1...animation.config.layers.count).reversed().map { "wave \($0)" })
-        for layer in layers where string(layer["nm"])?.hasPrefix("wave ") == true {
+        let gradients = Set(animation.config.layers.indices.filter { animation.config.layers[$0].gradient != nil }.map { "wave \($0 + 1)" })
+        #expect(Set(names.filter { $0.hasSuffix(" surface") }) == Set(gradients.map { $0 + " surface" }))
+        for layer in layers where string(layer["nm"])?.hasPrefix("wave ") == true && !gradients.contains(string(layer["nm"])!) {
             let shapes = items(layer["shapes"])
             #expect(shapes.count == 1 && string(shapes[0]["nm"]) == "level")
             let drift = items(shapes[0]["it"]).filter { string($0["ty"]) == "gr" }
@@ -320,7 +325,7 @@ import WaveRender
 
     /// Colours: every fill and stroke colour but the mattes' white names a slot, each slot in the
     /// top-level `slots` with the value the property shows; the names are `ThemeColors`'.
-    @Test(arguments: ["boat", "classic", "dark", "orb", "progress-bar", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "gradient-drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func everyColourIsSlotted(_ name: String) throws {
         let (doc, animation) = try document(name)
         let paints = objects(doc).filter { ["fl", "st"].contains(string($0["ty"]) ?? "") }
@@ -329,7 +334,8 @@ import WaveRender
             guard let c = paint["c"] else { continue }
             let value = items(c["k"]).compactMap { number($0) }
             guard let sid = string(c["sid"]) else {
-                #expect(value == [1, 1, 1], "an unslotted colour that is not a matte's white: \(value)")
+                // A matte's white, or the black stroke that shrinks a path's luminance matte by its inset.
+                #expect(value == [1, 1, 1] || value == [0.001, 0.001, 0.001], "an unslotted colour that is not a matte's: \(value)")
                 continue
             }
             #expect(colours[sid] != nil, "\(sid) is not a ThemeColors name")
@@ -338,6 +344,39 @@ import WaveRender
         for (id, _) in colours.named where id != "background" || animation.config.background.a > 0 {
             #expect(doc["slots"]?[id] != nil, "no slot \(id)")
         }
+    }
+
+    /// Gradients are slotted: each gradient fill's stops (`g`) name the slot of its colour
+    /// (`wave-N`, `background`), whose value is the same stops, so a dotLottie theme's `Gradient`
+    /// rule switches them; the dark twin's file holds the dark stops. Where the dark gradient runs
+    /// along another line, the start and end points are slots too (`wave-N-start`, `wave-N-end`).
+    /// (scripts/check-lottie renders each theme's rules in rlottie against the raster.)
+    @Test func gradientsAreSlotted() throws {
+        let (light, animation) = try document("gradient-drop")
+        let (dark, _) = try document("gradient-drop", ["theme=\"dark\""])
+        let fills = objects(light).filter { string($0["ty"]) == "gf" }
+        #expect(fills.count == animation.config.layers.count)
+        var ids: [String] = []
+        for fill in fills {
+            let g = try #require(fill["g"])
+            let sid = try #require(string(g["sid"]))
+            ids.append(sid)
+            let slot = try #require(light["slots"]?[sid]?["p"])
+            #expect(number(slot["p"]) == number(g["p"]) && slot["k"]?.compactText == g["k"]?.compactText, "\(sid)")
+            #expect(string(fill["s"]?["sid"]) == nil && string(fill["e"]?["sid"]) == nil, "the themes' lines agree, so they are not slotted")
+            #expect(dark["slots"]?[sid]?["p"]?.compactText != slot.compactText, "\(sid): the dark stops are the light ones")
+        }
+        #expect(Set(ids) == ["wave-1", "wave-2", "wave-3"])
+        let dark0 = try #require(animation.config.themeColors["dark"]?.gradients["wave-1"])
+        #expect(number(dark["slots"]?["wave-1"]?["p"]?["p"]) == Double(dark0.resolvedStops.count))
+
+        let folder = try TemporaryFolder()
+        let turned = try folder.write(#"{"extends": "gradient-drop", "dark": {"layers[0].color": "linear-gradient(90deg, #000, #FFF)"}}"#,
+                                      to: "turned.json")
+        let (other, _) = try document(turned)
+        let fill = try #require(objects(other).first { string($0["ty"]) == "gf" && string($0["g"]?["sid"]) == "wave-1" })
+        #expect(string(fill["s"]?["sid"]) == "wave-1-start" && string(fill["e"]?["sid"]) == "wave-1-end")
+        #expect(other["slots"]?["wave-1-start"] != nil && other["slots"]?["wave-1-end"] != nil)
     }
 
     /// dotLottie: the archive's entries in their fixed order, deflated, stamped 1980-01-01 00:00,

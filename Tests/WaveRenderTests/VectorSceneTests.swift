@@ -73,7 +73,7 @@ import WaveKit
     /// Every bundled preset's SVG surfaces, as written with 2 decimals, lie within 0.02 px of the
     /// sine (sampled every 1/64 px), start and end a pixel beyond the box (along the front) and its drift, and take
     /// fewer vertices than chords on the sine would.
-    @Test(arguments: ["boat", "classic", "dark", "drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
+    @Test(arguments: ["boat", "classic", "dark", "drop", "gradient-drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"])
     func svgSurfaceLinesStayWithinTolerance(_ name: String) throws {
         let scene = try scene(name)
         let surfaces = scene.model.surfaces(frame: 0, of: scene.plan.frameCount)

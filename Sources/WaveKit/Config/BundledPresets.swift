@@ -105,7 +105,14 @@ public enum BundledPresets {
     { "color": "linear-gradient(to bottom, #81D4FA 20%, #0288D1)", "amplitude": 0.045, "wavelength": 0.8, "phase": 0, "speed": 0.5 },
     { "color": "linear-gradient(170deg, #4FC3F7, #01579B 80%)", "amplitude": 0.04, "wavelength": 1.25, "phase": 0.25, "speed": -1 }
   ],
-  "gif": { "edges": "matte", "matte": "#FFFFFF" }
+  "gif": { "edges": "matte", "matte": "#FFFFFF" },
+  "dark": {
+    "border.color": "#81D4FA",
+    "layers[0].color": "linear-gradient(180deg, #0288D1, #01579B 80%)",
+    "layers[1].color": "linear-gradient(to bottom, #0277BD 20%, #01447A)",
+    "layers[2].color": "linear-gradient(170deg, #039BE5, #002F5F 80%)",
+    "gif.matte": "#121212"
+  }
 }
 
 """##,

@@ -78,7 +78,7 @@ struct LottieDocument {
         /// The slot ids in use, `level` first, then the colours in `order`, each colour's opacity
         /// slot after it.
         func ids(order: ThemeColors) -> [String] {
-            let rank = [LottieDocument.levelSlot] + order.named.flatMap { [$0.name, $0.name + "-opacity"] }
+            let rank = [LottieDocument.levelSlot] + order.named.flatMap { [$0.name, $0.name + "-opacity", $0.name + "-start", $0.name + "-end"] }
             return entries.map(\.id).sorted { (rank.firstIndex(of: $0) ?? rank.count) < (rank.firstIndex(of: $1) ?? rank.count) }
         }
 
@@ -143,8 +143,7 @@ struct LottieDocument {
         }
         if themes.contains(where: { ($0.colors["background"]?.a ?? 0) > 0 }) {
             let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
-            let paint = config.backgroundGradient.map { gradientFill($0, box: canvas, opacity: 1) }
-                ?? fill("background", config.background, slots: slots)
+            let paint = gradientFill("background", opacity: 1, slots: slots) ?? fill("background", config.background, slots: slots)
             layers.append(shapeLayer("background", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))), paint])]))
         }
 
@@ -226,7 +225,7 @@ struct LottieDocument {
         func wave(_ i: Int) -> [[(String, JSONNode)]] {
             let layer = config.layers[i]
             let name = ThemeColors.wave(i)
-            if let gradient = layer.gradient {
+            if let paint = gradientFill(name, opacity: layer.opacity, slots: slots) {
                 // A still rectangle painted with the gradient under the moving surface as its alpha
                 // matte, so the gradient stays on the shape's box while the water drifts and rises. The
                 // matte is turned onto the canvas for the fill direction; the rectangle is on it already.
@@ -236,8 +235,7 @@ struct LottieDocument {
                                        transform: orientation)
                 matte.append(("td", .int(1)))
                 let canvas = Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height))
-                var painted = shapeLayer("wave \(i + 1)", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))),
-                                                                  gradientFill(gradient, box: config.layerGradientBox, opacity: layer.opacity)])])
+                var painted = shapeLayer("wave \(i + 1)", [group([path(LottieBezier.figure(.rect(canvas, cornerRadius: 0))), paint])])
                 painted.append(("tt", .int(1)))
                 return [matte, painted]
             }
@@ -408,29 +406,74 @@ struct LottieDocument {
                 + (evenOdd ? [("r", .int(2))] : []))
     }
 
-    /// A linear gradient fill (`gf`) of `gradient` laid over `box` (canvas pixels) at `opacity`:
-    /// its stops' colors, and their alphas when any is translucent. Lottie's stop positions lie in
-    /// 0…1, so when CSS's run beyond them the start and end points move out to the first and last
-    /// position. The stops are fixed colors (no theme slot).
-    func gradientFill(_ gradient: LinearGradient, box: Rect, opacity: Double) -> JSONNode {
+    /// The gradients painting `name` (`background`, `wave-N`) in each theme, light first, when it is
+    /// a gradient in any of them (nil otherwise): a theme where it is a flat colour takes a
+    /// gradient of that colour alone, along the same line.
+    func themedGradients(_ name: String) -> [LinearGradient]? {
+        guard let model = themes.lazy.compactMap({ $0.colors.gradients[name] }).first else { return nil }
+        return themes.map { gradient(name, in: $0.colors, model: model) }
+    }
+
+    /// `name`'s paint in `colors` as a gradient: its own, or its flat colour as two stops along
+    /// `model`'s line.
+    func gradient(_ name: String, in colors: ThemeColors, model: LinearGradient) -> LinearGradient {
+        if let g = colors.gradients[name] { return g }
+        let c = colors[name] ?? .transparent
+        return LinearGradient(direction: model.direction, stops: [.init(c, 0), .init(c, 1)])
+    }
+
+    /// The box `name`'s gradient spans: the canvas for the background's, the outline box for a layer's.
+    func gradientBox(_ name: String) -> Rect {
+        name == "background" ? Rect(x: 0, y: 0, width: Double(config.width), height: Double(config.height)) : config.layerGradientBox
+    }
+
+    /// A gradient as Lottie writes it over `box`: the start and end points, and the stops at their
+    /// offsets in 0…1. Lottie's stop positions lie in 0…1, so when CSS's run beyond them the start
+    /// and end points move out to the first and last position.
+    static func gradientGeometry(_ gradient: LinearGradient, box: Rect) -> (start: [Double], end: [Double], stops: [(offset: Double, color: RGBA)]) {
         let stops = gradient.resolvedStops
         let (start, end) = gradient.line(in: box)
         let lo = min(0, stops[0].position), hi = max(1, stops[stops.count - 1].position)
         let span = hi - lo
-        func at(_ t: Double) -> [Double] { [start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t] }
-        func offset(_ p: Double) -> Double { span > 0 ? (p - lo) / span : 0 }
+        func at(_ t: Double) -> [Double] {
+            [start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t].map { LottieBezier.round($0, decimals: 3) }
+        }
+        return (at(lo), at(hi), stops.map { (span > 0 ? LottieBezier.round(($0.position - lo) / span, decimals: 4) : 0, $0.color) })
+    }
+
+    /// The linear gradient fill (`gf`) painting `name` at `opacity`, when it is a gradient in some
+    /// theme (nil otherwise): its stops' colors, and their alphas when any is translucent. The
+    /// stops are the slot `name` (a dotLottie theme's `Gradient` rule switches them); when the
+    /// themes' gradients run along different lines, the start and end points are the slots
+    /// `NAME-start` and `NAME-end` too.
+    func gradientFill(_ name: String, opacity: Double, slots: Slots) -> JSONNode? {
+        guard let all = themedGradients(name) else { return nil }
+        let box = gradientBox(name)
+        let own = LottieDocument.gradientGeometry(gradient(name, in: colors, model: all[0]), box: box)
+        let lines = Set(all.map { g -> [Double] in let l = LottieDocument.gradientGeometry(g, box: box); return l.start + l.end })
+        var start = LottieDocument.still(LottieDocument.numbers(own.start, decimals: 3))
+        var end = LottieDocument.still(LottieDocument.numbers(own.end, decimals: 3))
+        if lines.count > 1 {
+            start = slots.slotted(name + "-start", start)
+            end = slots.slotted(name + "-end", end)
+        }
+        return .object([("ty", .string("gf")), ("o", LottieDocument.still(.number(LottieBezier.round(opacity * 100, decimals: 2)))),
+                        ("r", .int(1)), ("s", start), ("e", end), ("t", .int(1)),
+                        ("g", slots.slotted(name, LottieDocument.gradientStops(own.stops)))])
+    }
+
+    /// A gradient's stops as Lottie's `g`: the count `p`, and `k` the offsets with their colors,
+    /// then the offsets with their alphas when any is translucent.
+    static func gradientStops(_ stops: [(offset: Double, color: RGBA)]) -> JSONNode {
         var values: [Double] = []
         for s in stops {
-            values.append(offset(s.position))
+            values.append(s.offset)
             values += [s.color.r, s.color.g, s.color.b].map { min(1, (Double($0) + 0.25) / 255) }
         }
         if stops.contains(where: { $0.color.a < 255 }) {
-            for s in stops { values += [offset(s.position), Double(s.color.a) / 255] }
+            for s in stops { values += [s.offset, Double(s.color.a) / 255] }
         }
-        return .object([("ty", .string("gf")), ("o", LottieDocument.still(.number(LottieBezier.round(opacity * 100, decimals: 2)))),
-                        ("r", .int(1)), ("s", LottieDocument.still(LottieDocument.numbers(at(lo), decimals: 3))),
-                        ("e", LottieDocument.still(LottieDocument.numbers(at(hi), decimals: 3))), ("t", .int(1)),
-                        ("g", .object([("p", .int(stops.count)), ("k", LottieDocument.still(LottieDocument.numbers(values, decimals: 4)))]))])
+        return .object([("p", .int(stops.count)), ("k", still(numbers(values, decimals: 4)))])
     }
 
     /// An unslotted stroke of `color` (a matte's black), `width` output pixels wide.
@@ -474,6 +517,22 @@ struct LottieDocument {
     func themeRules(_ colors: ThemeColors, slots: [String]) -> JSONNode {
         var rules: [JSONNode] = []
         for (id, color) in colors.named where slots.contains(id) {
+            if let all = themedGradients(id) {
+                // A gradient's stops as dotLottie writes them: each offset with its color (red,
+                // green, blue and alpha in 0…1); its line when that differs between the themes.
+                let geometry = LottieDocument.gradientGeometry(gradient(id, in: colors, model: all[0]), box: gradientBox(id))
+                let stops = geometry.stops.map { s -> JSONNode in
+                    .object([("offset", .number(s.offset)),
+                             ("color", LottieDocument.numbers([s.color.r, s.color.g, s.color.b].map { min(1, (Double($0) + 0.25) / 255) }
+                                                              + [Double(s.color.a) / 255], decimals: 4))])
+                }
+                rules.append(.object([("id", .string(id)), ("type", .string("Gradient")), ("value", .array(stops))]))
+                for (suffix, point) in [("-start", geometry.start), ("-end", geometry.end)] where slots.contains(id + suffix) {
+                    rules.append(.object([("id", .string(id + suffix)), ("type", .string("Vector")),
+                                          ("value", LottieDocument.numbers(point, decimals: 3))]))
+                }
+                continue
+            }
             rules.append(.object([("id", .string(id)), ("type", .string("Color")), ("value", LottieDocument.rgb(color))]))
             if slots.contains(id + "-opacity") {
                 let scale = id.hasPrefix("wave-") ? config.layers[Int(id.dropFirst(5))! - 1].opacity : 1

@@ -118,7 +118,7 @@ struct SVGDocument {
         var water: [String] = []
         let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
         var rider: String?
-        if let r = config.rider { rider = group([try riderGroup(r, styles: &styles)], style: live == nil ? "" : levelStyle) }
+        if let r = config.rider { rider = group([try riderGroup(r, styles: &styles)], style: live.map { " class=\"\($0.riderClass)\"" } ?? "") }
         if still.contains(true) {
             // Each moving layer in its own level group, turned for the fill direction; the still
             // ones (on the canvas, their masks turned) as they are.

@@ -20,31 +20,41 @@ struct SVGLive {
     /// The document's class (the id prefix).
     let root: String
 
+    /// The wave frame (the canvas turned so the water fills upwards): the level groups sit inside
+    /// the group that turns it onto the canvas, so their shift runs along the fill axis.
+    let orientation: WaveOrientation
+
     /// Refuses a preset whose level moves: its own motion and the page's level would fight over
     /// one value.
     init(config: WaveConfig, root: String) throws(RenderError) {
-        guard config.direction == .up else {
-            throw RenderError(config, "a live SVG fills upwards only, got \"\(config.direction.rawValue)\"; leave --live out for this direction, or drop the key (--set direction=up)", keyPath: "direction")
-        }
         guard case let .still(level) = config.level else {
             throw RenderError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); give it a number (--level 0.5; in a manifest, \"set\": {\"level\": 0.5})", keyPath: "level")
         }
         self.config = config
         self.level = level
         self.root = root
+        orientation = WaveOrientation(direction: config.direction, canvasWidth: config.width, canvasHeight: config.height)
     }
+
+    /// The water box in the wave frame: its height is the fill axis's length.
+    var waveBox: Rect { orientation.waveRect(config.box) }
 
     /// The registered level property (a number 0…1 on every element of the document).
     var levelProperty: String { "--\(root)v" }
     /// The level in whole percent, rounded as the raster rounds it (halves up). Not registered,
     /// so a short private name set on the `<svg>` serves (its uses are many).
     static let percentProperty = "--_p"
-    /// The class of the groups the level moves.
+    /// The class of the groups the level moves (in the wave frame).
     var levelClass: String { "\(root)v" }
+    /// The class of the rider's group, which is on the canvas: the level groups' for `up`, else
+    /// one that moves it along the fill axis as the canvas shows it.
+    var riderClass: String { config.direction == .up ? levelClass : "\(root)u" }
 
-    /// How far down the water's closed paths must reach: below the box when the level is 1.
+    /// How far down (in the wave frame) the water's closed paths must reach: below the box when
+    /// the level is 1.
     var waterBottom: Double {
-        (config.box.maxY + config.box.height * (1 - level) + 1).rounded(.up)
+        let box = waveBox
+        return (box.maxY + box.height * (1 - level) + 1).rounded(.up)
     }
 
     /// The style rules: the registered property, its value from `--level`, its transition (none
@@ -63,7 +73,14 @@ struct SVGLive {
             rootRule += ";transition:\(v) \(number(live.transition, decimals: 3))s \(live.easing.rawValue)"
         }
         out.append(".\(root){\(rootRule)}")
-        out.append(".\(levelClass){translate:0 calc((\(l0) - var(\(v)))*\(number(config.box.height, decimals: 3))px)}")
+        let height = waveBox.height
+        out.append(".\(levelClass){translate:0 calc((\(l0) - var(\(v)))*\(number(height, decimals: 3))px)}")
+        if riderClass != levelClass, config.rider != nil {
+            // The wave frame's (0, 1) on the canvas, times the shift.
+            let m = orientation.matrix
+            func axis(_ k: Double) -> String { k == 0 ? "0" : "calc((\(l0) - var(\(v)))*\(number(k * height, decimals: 3))px)" }
+            out.append(".\(riderClass){translate:\(axis(m.c)) \(axis(m.d))}")
+        }
         if live.transition > 0 { out.append("@media(prefers-reduced-motion:reduce){.\(root){transition:none}}") }
         return out
     }
