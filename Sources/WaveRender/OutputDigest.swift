@@ -15,7 +15,7 @@ import WaveZip
 public enum OutputDigest {
     /// Bumped whenever a change to wavegen changes the bytes it writes for the same inputs (the
     /// pinned digests in PinnedOutputTests change with it), so locks made before re-render.
-    public static let outputVersion = 7
+    public static let outputVersion = 8
 
     /// The encoder identity folded into every input digest.
     public static var encoderIdentity: String {
