@@ -84,7 +84,7 @@ import WavePreview
 
     /// The output version the digests below were pinned at. A change that alters them must bump
     /// `OutputDigest.outputVersion` (so build locks made before re-render) and this number together.
-    static let pinnedAtOutputVersion = 7
+    static let pinnedAtOutputVersion = 8
 
     @Test func outputVersionMatchesThePins() {
         #expect(OutputDigest.outputVersion == PinnedOutputTests.pinnedAtOutputVersion,
