@@ -99,4 +99,26 @@ import WaveKit
             #expect(Double(traced.count - 1) < span / (8 * VectorScene.lineTolerance / k).squareRoot())
         }
     }
+
+    /// The SVG's motion is a composited `transform` exactly where Chromium draws it in place and
+    /// cheaper (a still level, water that fills the canvas, no label or gradient layer: boat and
+    /// classic), the `translate` property elsewhere; either way each drift moves its layer by one
+    /// wavelength or by the layer's cycles per loop times it, in the planned direction.
+    @Test(arguments: [("boat", true), ("classic", true), ("dark", false), ("drop", false), ("gradient-drop", false),
+                      ("heart", false), ("orb", false), ("progress-bar", false), ("spinner", false)])
+    func svgMotionIsCompositedOnlyWhereChromiumDrawsItInPlace(_ name: String, _ composited: Bool) throws {
+        let animation = try smallAnimation(name, [], size: 64)
+        let svg = String(decoding: try RenderPipeline().write(animation, to: [SVGWriter()])[0].bytes, as: UTF8.self)
+        let style = String(svg[svg.range(of: "<style>")!.upperBound..<svg.range(of: "</style>")!.lowerBound])
+        #expect(style.contains("transform:translate") == composited, "\(name)")
+        let pattern = try Regex(#"@keyframes w[0-9a-f]+d\d+\{to\{(?:transform:translateX\(|translate:)(-?[0-9.]+)px"#)
+        var distances: [Double] = []
+        for m in style.matches(of: pattern) { distances.append(Double(String(m.output[1].substring!))!) }
+        #expect(!distances.isEmpty)
+        let allowed = animation.config.layers.indices.flatMap { i -> [Double] in
+            let cycles = Double(animation.plan.layers[i].cycles), wavelength = animation.config.layers[i].wavelength
+            return cycles == 0 ? [] : [cycles > 0 ? wavelength : -wavelength, cycles * wavelength]
+        }
+        for d in distances { #expect(allowed.contains { abs($0 - d) <= 0.005 }, "\(name): drift \(d) px") }
+    }
 }

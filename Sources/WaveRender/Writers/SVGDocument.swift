@@ -50,6 +50,10 @@ struct SVGDocument {
         defs += theme.gradientDefs
         if theme.shows("background") { body.append("<rect width=\"\(w)\" height=\"\(h)\"\(style(fill: "background"))/>") }
 
+        // Motion as `transform` where Chromium can run it all on its compositor (no style, paint
+        // or raster per frame), else as `translate`, which it animates on the main thread
+        // (docs/performance.md, "Page CPU").
+        let composited = composited
         // The level group's motion: keyframes, or in a live document the page's level.
         var levelStyle = ""
         let levelKeyframes = scene.levelKeyframes()
@@ -61,7 +65,7 @@ struct SVGDocument {
         } else if let keyframes = levelKeyframes {
             styles.append("@keyframes \(p)v{" + keyframes.map { k in
                 let timing = k.easing.map { ";animation-timing-function:\(SVGMotion.timing($0))" } ?? ""
-                return "\(SVGMotion.percent(k.u)){translate:0 \(px(k.value))\(timing)}"
+                return "\(SVGMotion.percent(k.u)){\(move(x: 0, y: k.value, composited: composited))\(timing)}"
             }.joined() + "}")
             levelStyle = " style=\"animation:\(motion.animation(p + "v", micros: motion.loopMicros))\""
         }
@@ -81,7 +85,7 @@ struct SVGDocument {
             let drift = motion.drift(layer: i)
             var animation = ""
             if let drift {
-                let body = "{to{translate:\(px(drift.distance))}}"
+                let body = "{to{\(move(x: drift.distance, y: 0, composited: composited))}}"
                 let name = driftNames[body] ?? "\(p)d\(i)"
                 if driftNames[body] == nil {
                     driftNames[body] = name
@@ -118,7 +122,7 @@ struct SVGDocument {
         var water: [String] = []
         let back = Array(layers[...scene.riderLayer]), front = Array(layers[(scene.riderLayer + 1)...])
         var rider: String?
-        if let r = config.rider { rider = group([try riderGroup(r, styles: &styles)], style: live.map { " class=\"\($0.riderClass)\"" } ?? "") }
+        if let r = config.rider { rider = group([try riderGroup(r, composited: composited, styles: &styles)], style: live.map { " class=\"\($0.riderClass)\"" } ?? "") }
         if still.contains(true) {
             // Each moving layer in its own level group, turned for the fill direction; the still
             // ones (on the canvas, their masks turned) as they are.
@@ -413,12 +417,14 @@ struct SVGDocument {
 
     /// The rider: its image, shrunk to at most twice its displayed size, as a PNG data URI in a
     /// group placed and turned by keyframes at every planned frame.
-    func riderGroup(_ rider: Rider, styles: inout [String]) throws(RenderError) -> String {
+    func riderGroup(_ rider: Rider, composited: Bool, styles: inout [String]) throws(RenderError) -> String {
         let p = SVGDocument.prefix
         let n = plan.frameCount
         let poses = scene.riderPoses(rider)
         func place(_ pose: (x: Double, y: Double, angle: Double)) -> String {
-            "translate:\(px(pose.x)) \(px(pose.y));rotate:\(SVGPathData.format(pose.angle * 180 / Double.pi, decimals: 2))deg"
+            let angle = SVGPathData.format(pose.angle * 180 / Double.pi, decimals: 2) + "deg"
+            guard composited else { return "translate:\(px(pose.x)) \(px(pose.y));rotate:\(angle)" }
+            return "transform:translate(\(px(pose.x)),\(px(pose.y))) rotate(\(angle))"
         }
         styles.append("@keyframes \(p)r{" + poses.enumerated().map { k, pose in
             "\(SVGMotion.percent(Double(k) / Double(n))){\(place(pose))}"
@@ -428,6 +434,33 @@ struct SVGDocument {
         let ax = rider.anchor.x * rider.width, ay = rider.anchor.y * rider.height
         return "<g style=\"\(place(poses[0]));animation:\(motion.animation(p + "r", micros: motion.loopMicros))\">"
             + "<image x=\"\(number(-ax))\" y=\"\(number(-ay))\" width=\"\(number(rider.width))\" height=\"\(number(rider.height))\" href=\"\(href)\"/></g>"
+    }
+
+    // MARK: Motion
+
+    /// Whether the document's motion is written as `transform` (see `move`): only when the level
+    /// stays still, the water fills the canvas (no mask over it), no moving element lies under a
+    /// mask and the document is not live. In Chromium 156 a composited drift inside a group whose
+    /// own composited level moves is drawn off its place (spinner: 27.1 dB against the raster at
+    /// t = 0); composited layers under the water's mask cost more than painting them (dark inline
+    /// 2.45 → 3.03 × its GIF); a moving element under a mask (the label's on-water colour is masked
+    /// by the front layer, a gradient layer by its surface) keeps the main thread painting every
+    /// frame, and composited layers add a mask pass on top (orb inline 3.3 → 5.1 × its GIF).
+    var composited: Bool {
+        guard live == nil, !config.level.moves, label.isEmpty,
+              !config.layers.indices.contains(where: { theme.isGradient("wave-\($0 + 1)") }),
+              let figure = scene.model.outline.figure(inset: scene.model.waterInset) else { return false }
+        return scene.fillsCanvas(figure)
+    }
+
+    /// A move by (x, y) output pixels as a CSS declaration: `transform:translate…()`, which
+    /// Chromium animates on its compositor (for an SVG element as well as for HTML), or the
+    /// `translate` property, which it animates on the main thread. Both place the element alike.
+    func move(x: Double, y: Double, composited: Bool) -> String {
+        guard composited else { return x == 0 ? "translate:0 \(px(y))" : y == 0 ? "translate:\(px(x))" : "translate:\(px(x)) \(px(y))" }
+        if x == 0 { return "transform:translateY(\(px(y)))" }
+        if y == 0 { return "transform:translateX(\(px(x)))" }
+        return "transform:translate(\(px(x)),\(px(y)))"
     }
 
     // MARK: Text
