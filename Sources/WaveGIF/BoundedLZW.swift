@@ -37,9 +37,6 @@ final class BoundedLZW {
     private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     private let parent = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     private let value = UnsafeMutablePointer<UInt8>.allocate(capacity: maxCode + 1)
-    /// How many values the longest string below each entry adds to it (0: no children), so the
-    /// search can pass over a subtree that cannot reach the longest match found so far.
-    private let height = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     /// The search's stack: each trie entry is pushed at most once per search.
     private let stack = UnsafeMutablePointer<(code: Int16, length: Int32, error: Int32)>.allocate(capacity: maxCode + 1)
 
@@ -50,7 +47,6 @@ final class BoundedLZW {
         nextSibling.deallocate()
         parent.deallocate()
         value.deallocate()
-        height.deallocate()
         stack.deallocate()
     }
 
@@ -72,7 +68,6 @@ final class BoundedLZW {
         for c in 0..<clear {
             firstChild[c] = -1
             parent[c] = -1
-            height[c] = 0
             value[c] = UInt8(c)
         }
         let finished = written.withUnsafeMutableBufferPointer { written -> Bool in
@@ -82,8 +77,7 @@ final class BoundedLZW {
                 var (match, length) = longestMatch(from: code, at: position, choices, count: count)
                 if lookahead > 0, length > 1, position + length < count {
                     func reach(_ l: Int) -> Int {
-                        l + longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count,
-                                         lengthOnly: true).length
+                        l + longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count).length
                     }
                     var best = (code: match, length: length, reach: reach(length))
                     var prefix = Int(parent[match])
@@ -103,10 +97,7 @@ final class BoundedLZW {
                 if out.next >= BoundedLZW.maxCode {
                     out.put(clear)
                     out.reset()
-                    for c in 0..<clear {
-                        firstChild[c] = -1
-                        height[c] = 0
-                    }
+                    for c in 0..<clear { firstChild[c] = -1 }
                 } else {
                     add(out.next, prefix: match, value: code)
                     out.next += 1
@@ -120,23 +111,16 @@ final class BoundedLZW {
 
     /// The longest string in the dictionary that starts with `code` at `position` and that every
     /// pixel it covers accepts; of equally long ones, the one with the fewest values other than the
-    /// preferred ones plus the smallest total error (then the first found). With `lengthOnly`
-    /// only the length is wanted, and the code returned is any string of that length.
-    ///
-    /// A subtree whose longest string (`height`) falls short of the best length found so far
-    /// holds nothing that could replace it, and is not searched (nor one that only equals it,
-    /// when only the length is wanted): the result is the one the whole search finds.
-    private func longestMatch(from code: Int, at position: Int, _ c: Choices, count: Int,
-                              lengthOnly: Bool = false) -> (code: Int, length: Int) {
+    /// preferred ones plus the smallest total error (then the first found).
+    private func longestMatch(from code: Int, at position: Int, _ c: Choices, count: Int) -> (code: Int, length: Int) {
         var best = (code: code, length: 1, error: 0)
         var depth = 1
         stack[0] = (Int16(code), 1, 0)
-        let slack = lengthOnly ? 0 : 1
         while depth > 0 {
             depth -= 1
             let (node, length, error) = stack[depth]
             let at = position + Int(length)
-            guard at < count, Int(length) + Int(height[Int(node)]) + slack > best.length else { continue }
+            guard at < count else { continue }
             let tolerance = Int(c.tolerance[at])
             let target = Int(c.target[at]), preferred = Int(c.preferred[at]), keyError = Int(c.keyError[at])
             var child = Int(firstChild[Int(node)])
@@ -168,13 +152,6 @@ final class BoundedLZW {
         value[code] = UInt8(v)
         nextSibling[code] = firstChild[prefix]
         firstChild[prefix] = Int16(code)
-        height[code] = 0
-        var above = prefix, h: Int16 = 1
-        while above >= 0 && height[above] < h {
-            height[above] = h
-            h += 1
-            above = Int(parent[above])
-        }
     }
 
     /// Writes the `length` values of string `code` at `out`.
