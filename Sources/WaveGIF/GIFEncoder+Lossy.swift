@@ -5,15 +5,17 @@ extension GIFEncoder {
     /// channel difference of the colors as a GIF shows them (premultiplied RGBA: a palette color
     /// opaque, the transparent index 0,0,0,0), 0…255; 255 for positions past the palette.
     static func errorTable(_ colors: [RGBA8], order: [Int], transparentIndex: Int?) -> [UInt8] {
-        func shown(_ i: Int) -> [Int] {
-            i == transparentIndex ? [0, 0, 0, 0] : [Int(colors[i].r), Int(colors[i].g), Int(colors[i].b), 255]
+        // Each color as shown, once: the table below is up to 65,536 entries, built per file.
+        let shown = colors.indices.map { i -> SIMD4<Int32> in
+            i == transparentIndex ? .zero : SIMD4(Int32(colors[i].r), Int32(colors[i].g), Int32(colors[i].b), 255)
         }
         var table = [UInt8](repeating: 255, count: 256 * 256)
         for (slot, index) in order.enumerated() {
-            let a = shown(index)
+            let a = shown[index]
             for other in colors.indices {
-                let b = shown(other)
-                table[slot << 8 | other] = UInt8((0..<4).map { abs(a[$0] - b[$0]) }.max()!)
+                let d = a &- shown[other]
+                let m = d.replacing(with: 0 &- d, where: d .< 0)
+                table[slot << 8 | other] = UInt8(max(max(m.x, m.y), max(m.z, m.w)))
             }
         }
         return table

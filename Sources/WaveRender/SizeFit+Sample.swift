@@ -35,6 +35,9 @@ extension SizeFit {
         /// The windows' frames drawn once per scene and shared by every candidate that differs
         /// only in its coder's settings (`gif.lossy`, lossy WebP quality).
         let drawn = Drawn()
+        /// What each setting of the knobs measured, shared by every search on this sample (the
+        /// `gif.colors` search meets the first search's files wherever its table is the preset's).
+        let measured = Measured()
 
         /// Windows of `width` frames, at most `count` of them, for a loop of `frameCount` frames
         /// whose frame rate may be divided by `divisors`; nil when they would cost more than
@@ -123,6 +126,36 @@ extension SizeFit {
             var meanSquaredError: Double
         }
 
+        /// Measures by the values of the knobs `SizeFit.settings` turns (all else is the preset's),
+        /// before the anchor: the modelled length in bytes and the error. Filled from several
+        /// threads; a setting measured twice at once measures the same both times.
+        final class Measured: @unchecked Sendable {
+            struct Key: Hashable {
+                var edgeStep: Double
+                var colors: Int
+                var lossy: Int
+                var webpLossless: Bool
+                var webpQuality: Double
+                var frameCount: Int
+
+                init(_ config: WaveConfig, _ plan: LoopPlan) {
+                    edgeStep = config.edgeStep
+                    colors = config.gif.colors
+                    lossy = config.gif.lossy
+                    webpLossless = config.webp.lossless
+                    webpQuality = config.webp.quality
+                    frameCount = plan.frameCount
+                }
+            }
+            private let lock = NSLock()
+            private var values: [Key: (modelled: Double, meanSquaredError: Double)] = [:]
+
+            subscript(key: Key) -> (modelled: Double, meanSquaredError: Double)? {
+                get { lock.withLock { values[key] } }
+                set { lock.withLock { values[key] = newValue } }
+            }
+        }
+
         /// Encodes `frames` of `config` and `plan` as one file of `format`, each frame shown for
         /// the loop's first delay; returns the bytes, the frames as shown in order (merged frames
         /// repeated), and the delay in the format's unit.
@@ -155,6 +188,10 @@ extension SizeFit {
         /// Measures a candidate (its loop `plan` thinned by `divisor` from the full one).
         func measure(_ config: WaveConfig, _ plan: LoopPlan, divisor: Int, format: OutputFormat,
                      pipeline: RenderPipeline) throws(RenderError) -> Measure {
+            let key = Measured.Key(config, plan)
+            if let known = measured[key] {
+                return Measure(size: Int((known.modelled * anchor).rounded()), meanSquaredError: known.meanSquaredError)
+            }
             let (bytes, shown, delay) = try encode(config, plan, frames: frames(divisor: divisor), format: format, pipeline: pipeline, page: page)
             var total = 0.0, weight = 0.0
             for j in starts.indices {
@@ -165,6 +202,7 @@ extension SizeFit {
             }
             let modelled = Sample.modelledSize(bytes, format: format, delay: delay, windows: starts.count, width: width,
                                                frames: frameCount / divisor) ?? Double(bytes.count * frameCount / divisor) / Double(starts.count * width)
+            measured[key] = (modelled, total / weight)
             return Measure(size: Int((modelled * anchor).rounded()), meanSquaredError: total / weight)
         }
 

@@ -226,3 +226,29 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
         }
     }
 }
+
+/// The lossy coder's error table against the obvious computation, entry by entry.
+@Suite struct LossyErrorTableTests {
+    @Test(arguments: [nil, 0, 5] as [Int?])
+    func everyEntryIsTheLargestChannelDifferenceAsShown(transparentIndex: Int?) {
+        var generator = SeededGenerator(state: UInt64(transparentIndex ?? 99) + 1)
+        let colors = (0..<37).map { _ in
+            RGBA8(UInt8.random(in: 0...255, using: &generator), UInt8.random(in: 0...255, using: &generator),
+                  UInt8.random(in: 0...255, using: &generator))
+        }
+        let order = Array(colors.indices).shuffled(using: &generator)
+        let table = GIFEncoder.errorTable(colors, order: order, transparentIndex: transparentIndex)
+        func shown(_ i: Int) -> [Int] {
+            i == transparentIndex ? [0, 0, 0, 0] : [Int(colors[i].r), Int(colors[i].g), Int(colors[i].b), 255]
+        }
+        var wrong: [String] = []
+        for slot in 0..<256 {
+            for other in 0..<256 {
+                let expected = slot < order.count && other < colors.count
+                    ? (0..<4).map { abs(shown(order[slot])[$0] - shown(other)[$0]) }.max()! : 255
+                if Int(table[slot << 8 | other]) != expected { wrong.append("slot \(slot), index \(other)") }
+            }
+        }
+        #expect(table.count == 256 * 256 && wrong.isEmpty, "\(wrong.count) entries wrong, first \(wrong.prefix(3))")
+    }
+}

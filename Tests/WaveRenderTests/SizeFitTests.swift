@@ -136,6 +136,50 @@ import WaveTestSupport
         #expect(zip(images, images.dropFirst()).allSatisfy { $0.start < $1.start })
     }
 
+    /// A sample keeps what each setting measured and shares it with the `gif.colors` search:
+    /// a measure taken again from that store, under another anchor, equals one taken afresh on a
+    /// sample of its own, and the two searches' candidates with the preset's table agree.
+    @Test func sharedMeasuresEqualFreshOnes() throws {
+        let (config, plan) = try loaded(fitSceneLongPreset)
+        let fit = SizeFit(config: config, plan: plan, format: .gif, maxBytes: .max, pipeline: RenderPipeline(threads: 1))
+        let other = try #require(fit.alternative)
+        func sample() throws -> SizeFit.Sample {
+            var s = try #require(SizeFit.Sample(frameCount: plan.frameCount, divisors: [1, 2, 4, 5], page: nil))
+            try s.measureReference(config, plan, format: .gif, pipeline: fit.pipeline)
+            return s
+        }
+        var shared = try sample()
+        let lossy = try #require(fit.dials.firstIndex { $0.knob == .gifLossy })
+        let rate = try #require(fit.dials.firstIndex { $0.knob == .frameRate })
+        var choices: [[Int]] = []
+        for (l, r) in [(0, 0), (2, 0), (3, 1)] {
+            var n = Array(repeating: 0, count: fit.dials.count)
+            n[lossy] = l
+            n[rate] = r
+            choices.append(n)
+        }
+        func measures(_ s: SizeFit.Sample, _ f: SizeFit) throws -> [SizeFit.Sample.Measure] {
+            try choices.map { n in
+                let (c, p, _) = f.settings(n)
+                return try s.measure(c, p, divisor: plan.frameCount / p.frameCount, format: .gif, pipeline: f.pipeline)
+            }
+        }
+        let first = try measures(shared, fit)
+        shared.anchor = 1.25
+        var fresh = try sample()
+        fresh.anchor = 1.25
+        for (a, b) in zip(try measures(shared, fit), try measures(fresh, fit)) {
+            #expect(a.size == b.size && a.meanSquaredError == b.meanSquaredError)
+        }
+        for (a, b) in zip(first, try measures(shared, fit)) {
+            #expect(b.size == Int((Double(a.size) * 1.25).rounded()) || abs(Double(b.size) - Double(a.size) * 1.25) <= 1.25)
+        }
+        // The same settings reached through the `gif.colors` search's dials (notch 0: the preset's table).
+        for (a, b) in zip(try measures(shared, fit), try measures(fresh, other)) {
+            #expect(a.size == b.size && a.meanSquaredError == b.meanSquaredError)
+        }
+    }
+
     @Test func aFileThatFitsIsLeftAsItIs() throws {
         let (config, plan) = try loaded()
         let plain = try RenderPipeline().write(try RenderPipeline().prepare(config, plan: plan), to: [OutputFormat.gif.writer(for: config)])[0].bytes
