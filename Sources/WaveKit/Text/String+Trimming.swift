@@ -1,9 +1,10 @@
 extension Unicode.Scalar {
     /// Whether the scalar is white space or a line break: the separators (Unicode categories Zs, Zl,
-    /// Zp), U+0009–U+000D and U+0085, the set CSS and presets trim.
+    /// Zp), U+0009–U+000D, U+0085 and the zero-width space U+200B, the set CSS and presets trim
+    /// (Foundation's `CharacterSet.whitespacesAndNewlines`).
     public var isWhitespaceOrNewline: Bool {
         switch value {
-        case 0x09...0x0D, 0x85: return true
+        case 0x09...0x0D, 0x85, 0x200B: return true
         default:
             switch properties.generalCategory {
             case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
@@ -12,9 +13,10 @@ extension Unicode.Scalar {
         }
     }
 
-    /// Whether the scalar is a space or tab (category Zs or U+0009), without line breaks.
+    /// Whether the scalar is a space or tab (category Zs, U+0009 or the zero-width space U+200B,
+    /// as Foundation's `CharacterSet.whitespaces`), without line breaks.
     public var isSpaceOrTab: Bool {
-        value == 0x09 || properties.generalCategory == .spaceSeparator
+        value == 0x09 || value == 0x200B || properties.generalCategory == .spaceSeparator
     }
 
     /// Whether the scalar is a control or format character (categories Cc and Cf).
