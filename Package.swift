@@ -30,7 +30,7 @@ let package = Package(
         // Darwin branch side by side; the only target that imports Glibc, Musl or Darwin.
         .target(name: "WavePlatform"),
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
-        .target(name: "WaveKit"),
+        .target(name: "WaveKit", dependencies: ["WavePlatform"]),
         // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
         .target(name: "WaveGIF", dependencies: ["CGIF"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
@@ -40,11 +40,11 @@ let package = Package(
         // ZIP archives (dotLottie) written with libzip: fixed entry order, time stamps and attributes.
         .target(name: "WaveZip", dependencies: ["CZip"]),
         // The pipeline as a library: load → plan → prepare → writers (one per output format).
-        .target(name: "WaveRender", dependencies: ["WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]),
+        .target(name: "WaveRender", dependencies: ["WavePlatform", "WaveKit", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]),
         // Manifests end to end as a library: OutputSet (the one loop of ordered work build, preview
         // and serve share), ManifestBuild (up-to-date decisions against the lock, atomic writes,
         // protected inputs, orphans and pruning; typed results per output), validation.
-        .target(name: "WaveBuild", dependencies: ["WaveKit", "WaveRender"]),
+        .target(name: "WaveBuild", dependencies: ["WavePlatform", "WaveKit", "WaveRender"]),
         // The live preview as a library: HTTP server, server-sent events, file watching, the live
         // session and both pages (the written preview page and the live one).
         .target(name: "WavePreview", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveBuild"]),

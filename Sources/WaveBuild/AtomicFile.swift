@@ -1,4 +1,3 @@
-import Foundation
 import WaveKit
 import WavePlatform
 import WaveRender
@@ -12,40 +11,31 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
         if !ownFile { try ProtectedFiles.checkOutput(path) }
         let dir = folder(of: path)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        guard FileSystem.isDirectory(dir) else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        if FileSystem.isDirectory(path) {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }
         let temp = PathText.joined(dir, temporaryName(for: PathText.lastComponent(of: path)))
         // Registered before it exists, so an interrupt at any moment removes it.
         TemporaryFiles.register(temp)
         defer { TemporaryFiles.unregister(temp) }
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: \(String(cString: strerror(errno)))"])
+        let fd: Int32
+        do {
+            fd = try FileSystem.createNew(temp)
+        } catch {
+            throw CommandError(.cannotWrite, ["\(path): cannot write: \(error.reason)"])
         }
-        var failure: String?
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += n
-            }
+        var failure = Descriptor.writeAll(fd, bytes)
+        if failure == nil { failure = Descriptor.synchronize(fd) }
+        if let closing = Descriptor.closeReporting(fd), failure == nil { failure = closing }
+        if failure == nil {
+            do { try FileSystem.rename(temp, to: path) } catch { failure = error.code }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temp, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
-            unlink(temp)
-            throw CommandError(.cannotWrite, ["\(path): cannot write: \(failure)"])
+            try? FileSystem.remove(temp)
+            throw CommandError(.cannotWrite, ["\(path): cannot write: \(errorText(failure))"])
         }
     }
 
@@ -59,35 +49,33 @@ public enum AtomicFile {
     public static func temporaryName(for name: String) -> String {
         var visible = Substring(name)
         while visible.utf8.count > visibleNameBytes { visible = visible.dropLast() }
-        return "." + visible + ".wavegen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        return "." + visible + ".wavegen-\(ProcessEnvironment.id)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// The absolute folder `path` is written into (a relative path is taken from the current folder),
     /// as errors name it.
     public static func folder(of path: String) -> String {
-        PathText.folder(of: PathText.joined(FileManager.default.currentDirectoryPath, path))
+        PathText.folder(of: PathText.joined(FileSystem.currentDirectory, path))
     }
 
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
     public static func checkWritable(_ path: String) throws(CommandError) {
         try ProtectedFiles.checkOutput(path)
         let dir = folder(of: path)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
+        guard let dirKind = FileSystem.kind(of: dir) else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
         }
-        guard isDir.boolValue else { throw CommandError(.cannotWrite, ["\(path): cannot write: \(dir) is not a folder"]) }
+        guard dirKind == .directory else { throw CommandError(.cannotWrite, ["\(path): cannot write: \(dir) is not a folder"]) }
         // Permission bits do not bind root and say nothing of special file systems: try a file.
-        let probe = PathText.joined(dir, ".wavegen-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp")
+        let probe = PathText.joined(dir, ".wavegen-probe-\(ProcessEnvironment.id)-\(UInt32.random(in: 0...UInt32.max)).tmp")
         TemporaryFiles.register(probe)
         defer { TemporaryFiles.unregister(probe) }
-        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
+        guard let fd = try? FileSystem.createNew(probe) else {
             throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) is not writable"])
         }
-        close(fd)
-        unlink(probe)
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        Descriptor.close(fd)
+        try? FileSystem.remove(probe)
+        if FileSystem.isDirectory(path) {
             throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
         }
     }
@@ -102,7 +90,7 @@ public enum AtomicFile {
 public enum TemporaryFiles {
     /// The most temporary files in flight at once (one per output being written, plus probes).
     public static let capacity = 256
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let table = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         table.initialize(repeating: nil, count: capacity)
@@ -113,7 +101,7 @@ public enum TemporaryFiles {
     public static func register(_ path: String) {
         lock.lock()
         defer { lock.unlock() }
-        if let free = (0..<capacity).first(where: { slots[$0] == nil }) { slots[free] = strdup(path) }
+        if let free = (0..<capacity).first(where: { slots[$0] == nil }) { slots[free] = CString.duplicate(path) }
         if !installed {
             installed = true
             Signals.install(handler: { sig in
@@ -128,9 +116,9 @@ public enum TemporaryFiles {
         lock.lock()
         defer { lock.unlock() }
         for i in 0..<capacity {
-            guard let p = slots[i], strcmp(p, path) == 0 else { continue }
+            guard let p = slots[i], CString.equals(p, path) else { continue }
             slots[i] = nil
-            free(p)
+            CMemory.release(p)
             return
         }
     }
@@ -139,7 +127,7 @@ public enum TemporaryFiles {
     public static func removeAll() {
         var i = 0
         while i < capacity {
-            if let p = slots[i] { unlink(p) }
+            if let p = slots[i] { CString.unlinkFile(p) }
             i += 1
         }
     }

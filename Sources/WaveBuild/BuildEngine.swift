@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -156,9 +156,9 @@ public enum BuildEngine {
     public static func removeEmptyCatalogFolders(above path: String) {
         var folder = PathText.folder(of: path)
         while folder.hasSuffix(".dataset") || folder.hasSuffix(".xcassets") {
-            let rest = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]
+            let rest = (try? FileSystem.names(in: folder)) ?? ["?"]
             // Only the catalog's own Contents.json left is not yet empty: that file is an orphan of its own.
-            guard rest.isEmpty, rmdir(folder) == 0 else { return }
+            guard rest.isEmpty, (try? FileSystem.removeDirectory(folder)) != nil else { return }
             folder = PathText.folder(of: folder)
         }
     }
@@ -167,14 +167,13 @@ public enum BuildEngine {
     public static func write(_ bytes: [UInt8], to path: String) -> Result? {
         let folder = PathText.folder(of: path)
         if !folder.isEmpty {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let kind = FileSystem.kind(of: folder), kind != .directory {
                 return Result(status: .failed, bytes: bytes.count, errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
             }
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try FileSystem.createDirectory(folder)
             } catch {
-                return Result(status: .failed, bytes: bytes.count, errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
+                return Result(status: .failed, bytes: bytes.count, errors: [BuildEngine.folderFailure(folder, error)], code: .cannotWrite)
             }
         }
         do {
@@ -237,16 +236,15 @@ public enum BuildEngine {
         }
         let folder = PathText.folder(of: output.path)
         if !folder.isEmpty {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let kind = FileSystem.kind(of: folder), kind != .directory {
                 return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
                               errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
             }
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try FileSystem.createDirectory(folder)
             } catch {
                 return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
-                              errors: ["cannot create the folder \(folder): \(error.localizedDescription)"], code: .cannotWrite)
+                              errors: [BuildEngine.folderFailure(folder, error)], code: .cannotWrite)
             }
         }
         do {
@@ -270,17 +268,23 @@ public enum BuildEngine {
 
     /// The bytes of the file at `path`, nil when there is none.
     public static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, RenderError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .success(nil) }
-        if isDirectory.boolValue { return .failure(RenderError(.failure, ["cannot write: is a directory"])) }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let kind = FileSystem.kind(of: path) else { return .success(nil) }
+        if kind == .directory { return .failure(RenderError(.failure, ["cannot write: is a directory"])) }
+        guard let data = FileSystem.contents(of: path) else {
             return .failure(RenderError(.failure, ["cannot read the existing file to compare"]))
         }
-        return .success([UInt8](data))
+        return .success(data)
     }
 
     public static func fileSize(_ path: String) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        FileSystem.size(of: path)
+    }
+
+    /// The error line for a folder that cannot be created: the folder, and the folder on its way
+    /// that failed when that is another one.
+    static func folderFailure(_ folder: String, _ error: FileSystem.Failure) -> String {
+        let step = error.path == folder ? "" : " (at \(error.path))"
+        return "cannot create the folder \(folder): \(error.reason)\(step)"
     }
 
     /// What a build did, counted with the same words in the text and the JSON summary.

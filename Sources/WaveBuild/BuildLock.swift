@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// `wavegen.lock`, beside a manifest and meant to be committed: for every output (by its path
@@ -69,11 +69,11 @@ public struct BuildLock: Sendable, Equatable {
     }
 
     public static func read(_ path: String) -> Reading {
-        guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = FileManager.default.contents(atPath: path) else { return .unusable("cannot be read") }
+        guard FileSystem.exists(path) else { return .missing }
+        guard let data = FileSystem.contents(of: path) else { return .unusable("cannot be read") }
         let root: JSONNode
         do {
-            root = try JSONParser.parse([UInt8](data))
+            root = try JSONParser.parse(data)
         } catch {
             return .unusable("line \(error.line), column \(error.column): \(error.message)")
         }
@@ -135,11 +135,8 @@ extension BuildLock {
     @discardableResult
     public static func update<E: Error>(_ path: String, lockingFile manifest: String, generator: String,
                                         write: (String) throws(E) -> Void, _ change: (inout BuildLock) -> Void) throws(E) -> BuildLock {
-        let fd = open(manifest, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            while flock(fd, LOCK_EX) != 0, errno == EINTR {}
-        }
-        defer { if fd >= 0 { close(fd) } }
+        let fd = FileSystem.lockExclusively(manifest)
+        defer { if let fd { Descriptor.close(fd) } }
         let before: BuildLock?
         if case let .lock(l) = read(path) { before = l } else { before = nil }
         var lock = before ?? BuildLock()

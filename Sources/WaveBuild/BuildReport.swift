@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -70,7 +70,7 @@ public enum BuildReport {
     /// `written       3.8 kB  out/loader/spinner.gif`: status, size right-aligned, path.
     public static func statusLine(_ status: String, size: Int?, path: String) -> String {
         let text = size.map(NumberText.bytes) ?? ""
-        return status.padding(toLength: 11, withPad: " ", startingAt: 0) + "  " + String(repeating: " ", count: max(0, 8 - text.count)) + text + "  " + path
+        return String((status + String(repeating: " ", count: max(0, 11 - status.count))).prefix(11)) + "  " + String(repeating: " ", count: max(0, 8 - text.count)) + text + "  " + path
     }
 
     /// One aligned line per output: status, the size, the path, then what sets it apart.

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveRender
 
 /// Collects a build's changes to wavegen.lock and merges them into the lock on disk, under the
@@ -18,9 +18,9 @@ public final class LockRecorder {
     /// What wrote the lock (`wavegen 0.1.0 (abc1234)`), recorded in it.
     public let generator: String
     private var pending: [String: Change] = [:]
-    private var lastFlush = Date()
+    private var lastFlush = Clock.monotonicSeconds
     /// How long finished outputs may wait to be recorded.
-    public static let interval: TimeInterval = 1
+    public static let interval: Double = 1
 
     public init(path: String, manifest: String, enabled: Bool, generator: String) {
         self.path = path
@@ -36,12 +36,12 @@ public final class LockRecorder {
     }
 
     public func flushIfDue() throws(CommandError) {
-        if Date().timeIntervalSince(lastFlush) >= LockRecorder.interval { try flush() }
+        if Clock.monotonicSeconds - lastFlush >= LockRecorder.interval { try flush() }
     }
 
     /// Merges the pending changes into the lock on disk.
     public func flush() throws(CommandError) {
-        lastFlush = Date()
+        lastFlush = Clock.monotonicSeconds
         guard enabled, !pending.isEmpty else { return }
         let changes = pending
         pending = [:]

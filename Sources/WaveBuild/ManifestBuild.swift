@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -159,7 +159,7 @@ public struct ManifestBuild {
         switch BuildLock.read(lockPath) {
         case let .lock(l): return l
         case .missing:
-            if options.check, plan.outputs.contains(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+            if options.check, plan.outputs.contains(where: { FileSystem.exists($0.path) }) {
                 events(.lockNote("\(lockPath): no lock yet; checking by rendering every output in memory"))
             }
         case let .unusable(reason):
@@ -188,13 +188,17 @@ public struct ManifestBuild {
                     // wavegen no longer answers for this file: the lock forgets it.
                     events(.warning("\(path): orphan not deleted: \(reason)"))
                     recorder.record(orphan.key, .remove)
-                } else if unlink(path) == 0 {
+                } else {
+                    do {
+                        try FileSystem.remove(path)
+                    } catch {
+                        events(.error("Error: \(path): cannot delete this orphan: \(error.reason)"))
+                        continue
+                    }
                     pruned.append(path)
                     BuildEngine.removeEmptyCatalogFolders(above: path)
                     recorder.record(orphan.key, .remove)
                     events(.pruned(path))
-                } else {
-                    events(.error("Error: \(path): cannot delete this orphan: \(String(cString: strerror(errno)))"))
                 }
             }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import WavePlatform
 
 /// Runs work items on up to `workers` threads and hands the results over in index order, whatever
 /// order they finish in; returns them all, in order. Callbacks run one at a time.
@@ -39,7 +40,7 @@ public enum OrderedWork {
     }
 
     private final class State<R>: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var next = 0
         var delivered = 0
         var results: [R?]

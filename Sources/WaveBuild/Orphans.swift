@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -27,8 +27,7 @@ public enum Orphans {
         for (key, entry) in lock.entries where !planned.contains(key) && entry.isOwned(by: owner) {
             if let selected, let job = entry.job, !(selected.contains(job) || !jobs.contains(job)) { continue }
             let path = BuildManifest.resolve(key, in: manifest.directory)
-            var st = stat()
-            guard lstat(path, &st) == 0 else { continue }
+            guard FileSystem.kindOfEntry(path) != nil else { continue }
             found.append(Orphan(key: key, path: path, entry: entry))
         }
         return found.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
@@ -39,8 +38,7 @@ public enum Orphans {
     public static func vanished(lock: BuildLock?, planned: Set<String>, manifest: BuildManifest) -> [String] {
         guard let lock else { return [] }
         return lock.entries.keys.filter { key in
-            var st = stat()
-            return !planned.contains(key) && lstat(BuildManifest.resolve(key, in: manifest.directory), &st) != 0
+            !planned.contains(key) && FileSystem.kindOfEntry(BuildManifest.resolve(key, in: manifest.directory)) == nil
         }
     }
 
@@ -48,15 +46,14 @@ public enum Orphans {
     /// bytes wavegen wrote, inside the manifest's folder (links resolved, unless `allowOutside`),
     /// and that is none of the build's inputs.
     public static func keepReason(_ orphan: Orphan, root: String, allowOutside: Bool) -> String? {
-        var st = stat()
-        guard lstat(orphan.path, &st) == 0 else { return "it is gone" }
-        guard st.st_mode & S_IFMT == S_IFREG else { return "it is not a regular file (a link or a folder) wavegen wrote" }
+        guard let kind = FileSystem.kindOfEntry(orphan.path) else { return "it is gone" }
+        guard kind == .regularFile else { return "it is not a regular file (a link or a folder) wavegen wrote" }
         if !allowOutside, !OnDisk.isInside(OnDisk.landingPath(orphan.path), folder: root) {
             return "it is outside the manifest's folder"
         }
         if let role = ProtectedFiles.role(of: orphan.path) { return "it is \(role), which this build reads" }
-        guard let data = FileManager.default.contents(atPath: orphan.path) else { return "it cannot be read" }
-        guard OutputDigest.file([UInt8](data)) == orphan.entry.file else {
+        guard let data = FileSystem.contents(of: orphan.path) else { return "it cannot be read" }
+        guard OutputDigest.file(data) == orphan.entry.file else {
             return "its bytes are not those wavegen wrote (changed by hand?); delete it yourself if it is no longer wanted"
         }
         return nil

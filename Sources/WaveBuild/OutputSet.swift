@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -36,7 +36,7 @@ public struct OutputSet: Sendable {
     /// The inputs named, or ./wavegen.json when none is (an error naming `example` when it is missing).
     public static func inputs(_ named: [String], example: String) throws(CommandError) -> [String] {
         guard named.isEmpty else { return named }
-        guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
+        guard FileSystem.exists(BuildManifest.defaultFileName) else {
             throw CommandError(DocumentError(DocumentProblem(
                 file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput)))
         }

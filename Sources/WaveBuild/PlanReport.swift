@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// A loop plan described for people (`wavegen plan`, `render --verbose`) and as JSON (`plan --json`).
@@ -21,7 +21,7 @@ public enum PlanReport {
         for (i, l) in plan.layers.enumerated() {
             let percent = (l.used - l.requested) / abs(l.requested) * 100
             let change = l.change == 0 ? "exact" : (percent >= 0 ? "+" : "") + NumberText.fixed(percent, places: 2) + " %"
-            lines.append(String(format: "%5d  %9.4f → %-9.4f              %11d  %@", i, l.requested, l.used, l.cycles, change))
+            lines.append(cFormat("%5ld  %9.4f → %-9.4f              %11ld  ", i, l.requested, l.used, l.cycles) + change)
         }
         lines.append("")
         for format in OutputFormat.allCases {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// The one-line progress display on a terminal's stderr: `[3/12] out/orb@2x.webp, out/orb.gif`
 /// (the count finished, then every output being rendered now), rewritten in place and cleared at
@@ -9,7 +9,7 @@ public final class ProgressLine: OutputProgress, @unchecked Sendable {
     private let control: @Sendable (String) -> Void
     private let enabled: Bool
     private var total: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = 0
     private var inFlight: [String] = []
     private var current: String?

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -7,7 +7,7 @@ import WaveRender
 /// `AtomicFile` and pruning consult it, so a command that forgets to check cannot destroy its input
 /// (`render p.json -o p.json` would replace the preset with a Lottie document).
 public enum ProtectedFiles {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// Role and path by identity. A process may run many commands (the tests do, side by side), so
     /// entries are never cleared; a match counts only while the protected path still has that
     /// identity, so a deleted input's inode, reused by a new file, protects nothing.

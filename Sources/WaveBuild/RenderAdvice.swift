@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 
@@ -22,9 +22,10 @@ public enum RenderAdvice {
     /// Creates the `--frames` folder (and its parents).
     public static func createFramesFolder(_ dir: String) throws(CommandError) {
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try FileSystem.createDirectory(dir)
         } catch {
-            throw CommandError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.localizedDescription)"])
+            let step = error.path == dir ? "" : " (at \(error.path))"
+            throw CommandError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.reason)\(step)"])
         }
     }
 
@@ -43,12 +44,14 @@ public enum RenderAdvice {
     /// frames, which anything reading `frame-%04d.png` would otherwise take as part of this loop.
     /// Nothing else in the folder is touched. Returns a warning for each that cannot be removed.
     public static func removeStaleFrames(in dir: String, keeping count: Int) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        guard let names = try? FileSystem.names(in: dir) else { return [] }
         var warnings: [String] = []
         for name in names {
             guard let k = PNGFrameWriter.frameIndex(fileName: name), k >= count else { continue }
-            if unlink(dir + "/" + name) != 0 {
-                warnings.append("\(dir)/\(name): cannot remove this stale frame: \(String(cString: strerror(errno)))")
+            do {
+                try FileSystem.remove(dir + "/" + name)
+            } catch {
+                warnings.append("\(dir)/\(name): cannot remove this stale frame: \(error.reason)")
             }
         }
         return warnings

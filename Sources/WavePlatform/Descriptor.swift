@@ -72,3 +72,38 @@ private func platformPipe(_ ends: UnsafeMutablePointer<Int32>) -> Int32 { pipe(e
 
 /// `close` under another name, as `Descriptor.close` shadows it.
 private func platformClose(_ fd: Int32) -> Int32 { close(fd) }
+
+extension Descriptor {
+    /// Writes all of `bytes` to `fd`, retrying after signals; nil when done, else the `errno` of the
+    /// failed `write`.
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd`; nil when done, else the `errno`.
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    /// Flushes `fd`'s data to the disk (`fsync`); nil when done, else the `errno`.
+    public static func synchronize(_ fd: Int32) -> Int32? {
+        fsync(fd) == 0 ? nil : errno
+    }
+
+    /// Closes `fd`; nil when done, else the `errno`.
+    public static func closeReporting(_ fd: Int32) -> Int32? {
+        platformClose(fd) == 0 ? nil : errno
+    }
+
+    /// Whether `fd` is a terminal (`isatty`).
+    public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+}

@@ -29,3 +29,15 @@ public enum CMemory {
         free(pointer)
     }
 }
+
+/// C strings kept outside Swift's memory management, for tables a signal handler reads.
+public enum CString {
+    /// A `malloc`ed copy of `text` (`strdup`); free it with `CMemory.release`.
+    public static func duplicate(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
+
+    /// Whether the C string at `pointer` is `text` (`strcmp`).
+    public static func equals(_ pointer: UnsafePointer<CChar>, _ text: String) -> Bool { strcmp(pointer, text) == 0 }
+
+    /// Removes the file named by the C string at `pointer` (`unlink`); async-signal-safe.
+    public static func unlinkFile(_ pointer: UnsafePointer<CChar>) { _ = unlink(pointer) }
+}

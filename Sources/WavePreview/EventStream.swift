@@ -1,17 +1,17 @@
-import Foundation
+import WavePlatform
 import WaveBuild
 
 /// Server-sent events (`text/event-stream`): every open stream is sent the current state at once
 /// (event `state`), then each newer one as it is published (event `change`). Every event carries
 /// the whole state, so a slow client skips straight to the newest and nothing queues up.
 public final class EventStream: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var sequence = 0
     private var data: String
     private var stopped = false
 
     /// Seconds between comment lines sent to an idle stream, which find clients that have gone.
-    public static let heartbeat: TimeInterval = 5
+    public static let heartbeat: Double = 5
 
     /// The head of every stream's response.
     public static let responseHead = HTTPResponse(.ok, contentType: "text/event-stream; charset=utf-8", body: [],
@@ -46,7 +46,7 @@ public final class EventStream: @unchecked Sendable {
         while true {
             var next: (Int, String)?
             let ended: Bool = condition.withLock {
-                let deadline = Date().addingTimeInterval(EventStream.heartbeat)
+                let deadline = Clock.wallSeconds + EventStream.heartbeat
                 while !stopped, sequence == seen, condition.wait(until: deadline) {}
                 if sequence != seen { next = (sequence, data) }
                 return stopped

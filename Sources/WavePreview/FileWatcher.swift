@@ -1,4 +1,3 @@
-import Foundation
 import WaveBuild
 import WavePlatform
 
@@ -31,11 +30,11 @@ extension FileSnapshot {
     /// preset really emptied or removed is still reported.
     @discardableResult
     public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let start = Clock.monotonicNanoseconds
+        func elapsed() -> Double { Double(Clock.monotonicNanoseconds - start) / 1e9 }
         var before = paths.map(FileStamp.init(path:))
         while elapsed() < limit {
-            Thread.sleep(forTimeInterval: interval)
+            Clock.sleep(seconds: interval)
             let now = paths.map(FileStamp.init(path:))
             if now == before, now.allSatisfy({ $0.exists && $0.size > 0 }) { break }
             before = now

@@ -1,4 +1,3 @@
-import Foundation
 import WaveBuild
 import WavePlatform
 
@@ -9,7 +8,7 @@ public final class HTTPConnection: @unchecked Sendable {
     /// The most bytes `finish` reads and drops from a client before closing anyway.
     public static let lingerBytes = 64 * 1024
     /// The most seconds `finish` waits for a client to stop sending.
-    public static let lingerTime: TimeInterval = 1
+    public static let lingerTime: Double = 1
 
     public init(fd: Int32) {
         self.fd = fd
@@ -23,8 +22,8 @@ public final class HTTPConnection: @unchecked Sendable {
     public func readRequest() -> HTTPRequestParser.Outcome {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let deadline = Date().addingTimeInterval(TimeInterval(HTTPServer.timeout))
-        while Date() < deadline {
+        let deadline = Clock.monotonicSeconds + Double(HTTPServer.timeout)
+        while Clock.monotonicSeconds < deadline {
             let n = chunk.withUnsafeMutableBytes { Socket.receive(fd, into: $0) }
             if n < 0, Descriptor.lastCallInterrupted { continue }
             guard n > 0 else { return .incomplete }
@@ -42,13 +41,13 @@ public final class HTTPConnection: @unchecked Sendable {
     /// dropping at most `lingerBytes`. Closing with bytes unread would make the kernel send a reset
     /// instead of the end of the stream, and a reset can destroy the answer before the client has
     /// read it.
-    public func finish(within seconds: TimeInterval = HTTPConnection.lingerTime) {
+    public func finish(within seconds: Double = HTTPConnection.lingerTime) {
         Socket.shutdownWrite(fd)
         var chunk = [UInt8](repeating: 0, count: 4096)
         var dropped = 0
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Clock.monotonicSeconds + seconds
         while dropped < HTTPConnection.lingerBytes {
-            let wait = Int32(max(0, (deadline.timeIntervalSinceNow * 1000).rounded(.up)))
+            let wait = Int32(max(0, ((deadline - Clock.monotonicSeconds) * 1000).rounded(.up)))
             switch Descriptor.waitForInput([fd], milliseconds: wait) {
             case .ready: break
             case .interrupted: continue

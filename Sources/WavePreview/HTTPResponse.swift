@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveBuild
 
 /// The statuses the preview server answers with.
@@ -62,7 +62,7 @@ public struct HTTPResponse: Sendable {
     /// connection closes.
     public func head(streaming: Bool = false) -> [UInt8] {
         var text = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
-        text += "Date: \(HTTPResponse.date(Date()))\r\n"
+        text += "Date: \(HTTPResponse.date(unixSeconds: Clock.unixSeconds))\r\n"
         for (name, value) in headers + HTTPResponse.common { text += "\(name): \(value)\r\n" }
         if !streaming { text += "Content-Length: \(body.count)\r\n" }
         text += "Connection: close\r\n\r\n"
@@ -73,14 +73,12 @@ public struct HTTPResponse: Sendable {
     public func serialized(includeBody: Bool = true) -> [UInt8] { includeBody ? head() + body : head() }
 
     /// An IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`).
-    public static func date(_ date: Date) -> String {
-        var t = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&t, &parts)
+    public static func date(unixSeconds: Int) -> String {
+        let parts = Clock.utcFields(unixSeconds)
         let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(days[Int(parts.tm_wday)]), \(two(parts.tm_mday)) \(months[Int(parts.tm_mon)]) \(parts.tm_year + 1900) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(days[parts.weekday]), \(two(parts.day)) \(months[parts.month - 1]) \(parts.year) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import WaveBuild
 import WavePlatform
 
@@ -11,7 +10,7 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port listened on (the kernel's choice when 0 was asked for).
     public let port: UInt16
     private let listener: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var open = 0
     private var refusing = 0
 
@@ -68,7 +67,7 @@ public final class HTTPServer: @unchecked Sendable {
                 refuse(connection)
                 continue
             }
-            Thread.detachNewThread { [self] in
+            ProcessEnvironment.detachThread { [self] in
                 defer { release() }
                 serve(connection, handle: handle)
                 connection.finish()
@@ -86,7 +85,7 @@ public final class HTTPServer: @unchecked Sendable {
             connection.finish(within: 0)
             return
         }
-        Thread.detachNewThread { [self] in
+        ProcessEnvironment.detachThread { [self] in
             defer { releaseRefusal() }
             _ = connection.send(answer.serialized())
             connection.finish()

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveBuild
 import WaveKit
 

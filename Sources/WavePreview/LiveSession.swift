@@ -1,4 +1,3 @@
-import Foundation
 import WaveBuild
 import WaveKit
 import WavePlatform
@@ -84,7 +83,7 @@ public final class LiveSession: @unchecked Sendable {
     public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
     /// Guards the sources' groups, the served files, the render cache and the generation.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     private var files: [String: ServedFile] = [:]
     /// Renders by input digest, shared by the sources.
@@ -107,10 +106,10 @@ public final class LiveSession: @unchecked Sendable {
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
     public func start(published: @escaping @Sendable (String) -> Void) {
         for source in sources {
-            Thread.detachNewThread { [self] in
+            ProcessEnvironment.detachThread { [self] in
                 while !lock.withLock({ stopped }) {
                     refresh(source, published: published)
-                    Thread.sleep(forTimeInterval: 0.2)
+                    Clock.sleep(seconds: 0.2)
                 }
             }
         }
@@ -124,9 +123,9 @@ public final class LiveSession: @unchecked Sendable {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
         if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = Clock.monotonicNanoseconds
         var (groups, fresh) = rebuild(source)
-        let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let ms = Double(Clock.monotonicNanoseconds - start) / 1e6
         report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
         source.rendered = true
         publish(groups, of: source, published: published)

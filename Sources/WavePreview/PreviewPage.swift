@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 import WaveBuild

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// An Xcode asset catalog (`Loaders.xcassets`) a job writes into (its `catalog`): each output is a

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// A manifest expanded into its outputs: every job's matrix (variants × levels × scales ×
@@ -220,7 +220,7 @@ public struct BuildPlan: Sendable {
     /// `path` as an absolute path without "." or ".." components, so two spellings of one file
     /// compare equal.
     public static func normalised(_ path: String) -> String {
-        PathText.normalised(PathText.joined(FileManager.default.currentDirectoryPath, path))
+        PathText.normalised(PathText.joined(FileSystem.currentDirectory, path))
     }
 
     /// Refuses, once per job, what would write a file the template did not mean: a field whose value

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveText
 
@@ -81,5 +81,5 @@ extension LabelFont {
     public static let builtInDefault = FontData.bytes(name: Label.defaultFont, defaultFontBytes)
 
     /// The bytes of the built-in default font, decoded once.
-    public static let defaultFontBytes: [UInt8] = Data(base64Encoded: DefaultFont.base64, options: .ignoreUnknownCharacters).map { [UInt8]($0) } ?? []
+    public static let defaultFontBytes: [UInt8] = Base64.decodeIgnoringOtherCharacters(DefaultFont.base64) ?? []
 }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// What a path names on disk, seen through symbolic and hard links. A build uses it to keep its
@@ -14,15 +14,14 @@ public enum OnDisk {
     /// `path` made absolute, with the symbolic links of its longest existing leading part resolved
     /// (`realpath`), and `.` and `..` of the rest removed as text (nothing there exists to link).
     public static func realPath(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        let absolute = path.hasPrefix("/") ? path : FileSystem.currentDirectory + "/" + path
         var head = absolute.split(separator: "/").map(String.init)
         var rest: [String] = []
         var base: [String] = []
         while true {
             let candidate = "/" + head.joined(separator: "/")
-            if !candidate.utf8.contains(0), let real = realpath(candidate, nil) {
-                base = String(cString: real).split(separator: "/").map(String.init)
-                free(real)
+            if !candidate.utf8.contains(0), let real = FileSystem.resolved(candidate) {
+                base = real.split(separator: "/").map(String.init)
                 break
             }
             guard let last = head.popLast() else { break }

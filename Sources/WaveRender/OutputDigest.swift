@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveAPNG
 import WaveGIF
 import WaveKit
@@ -126,7 +126,7 @@ public enum OutputDigest {
 
 /// Font file digests, computed once per path for a whole build (thread-safe).
 public final class FontDigests: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var digests: [String: String] = [:]
 
     public init() {}
@@ -136,10 +136,10 @@ public final class FontDigests: @unchecked Sendable {
 
     func digest(_ path: String, config: WaveConfig) throws(RenderError) -> String {
         if let d = lock.withLock({ digests[path] }) { return d }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = FileSystem.contents(of: path) else {
             throw RenderError(config, "\(path): cannot be read", keyPath: "label.font", kind: .missingInput)
         }
-        let d = SHA256.hex([UInt8](data))
+        let d = SHA256.hex(data)
         lock.withLock { digests[path] = d }
         return d
     }

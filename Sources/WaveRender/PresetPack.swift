@@ -52,7 +52,7 @@ public enum PresetPack {
     /// Every character the label of a preset can show, whatever its level: the text's own
     /// characters, and for `{percent}` or `{level}` every digit and the decimal point.
     public static func characters(of label: Label, texts: [String]) -> [Unicode.Scalar] {
-        var literal = label.template.replacingOccurrences(of: "{percent}", with: "").replacingOccurrences(of: "{level}", with: "")
+        var literal = label.template.replacingAll("{percent}", with: "").replacingAll("{level}", with: "")
         if literal != label.template { literal += "0123456789." }
         var seen = Set<Unicode.Scalar>()
         return (Array(literal.unicodeScalars) + texts.flatMap(\.unicodeScalars)).filter { seen.insert($0).inserted }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveGIF
 import WaveKit
 import WaveWebP
@@ -82,7 +82,7 @@ extension SizeFit {
                 var raster: FrameRenderer
                 var frames: [(indices: [UInt8], matte: [UInt8])]
             }
-            private let lock = NSLock()
+            private let lock = Lock()
             private var scenes: [Key: Scene] = [:]
             private var usages: [Key: [Int]] = [:]
 

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import WavePlatform
 import WaveKit
 
 /// Finds the highest-quality file of a raster format that fits a size budget, by turning the
@@ -393,7 +394,7 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, bytes, shown, page)
                 })
             }
-            if batch.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if batch.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
                 DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
             } else {
                 for i in batch.indices { work(i) }
@@ -411,7 +412,7 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, m)
                 })
             }
-            if batch.count > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 {
+            if batch.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
                 DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
             } else {
                 for i in batch.indices { work(i) }
@@ -421,7 +422,7 @@ public struct SizeFit: Sendable {
 
         /// Slots filled from several threads.
         final class Slots<Value>: @unchecked Sendable {
-            private let lock = NSLock()
+            private let lock = Lock()
             private var slots: [Swift.Result<Value, RenderError>?]
             init(count: Int) { slots = Array(repeating: nil, count: count) }
             func set(_ i: Int, _ r: Swift.Result<Value, RenderError>) { lock.withLock { slots[i] = r } }

@@ -1,4 +1,3 @@
-import Foundation
 import WaveKit
 import WavePlatform
 import WaveRender
@@ -32,12 +31,12 @@ public struct Console: Sendable {
     }
 
     public static let standard = Console(
-        out: { StandardStreams.write(Data($0.utf8), to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
-        err: { StandardStreams.write(Data($0.utf8), to: FileHandle.standardError, failure: &StandardStreams.errorFailure) },
-        outBytes: { StandardStreams.write(Data($0), to: FileHandle.standardOutput, failure: &StandardStreams.outputFailure) },
-        errIsTerminal: isatty(2) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-            && ProcessInfo.processInfo.environment["NO_COLOR"] == nil,
-        outIsTerminal: isatty(1) != 0)
+        out: { StandardStreams.write(Array($0.utf8), to: 1, failure: &StandardStreams.outputFailure) },
+        err: { StandardStreams.write(Array($0.utf8), to: 2, failure: &StandardStreams.errorFailure) },
+        outBytes: { StandardStreams.write($0, to: 1, failure: &StandardStreams.outputFailure) },
+        errIsTerminal: Descriptor.isTerminal(2) && ProcessEnvironment.value("TERM") != "dumb"
+            && ProcessEnvironment.value("NO_COLOR") == nil,
+        outIsTerminal: Descriptor.isTerminal(1))
 
     /// Writes `text` to stdout, terminal controls escaped.
     public func out(_ text: String) { outSink(TerminalText.escaped(text, keepingLayout: true)) }
@@ -120,7 +119,7 @@ public enum Wavegen {
     /// interrupted run can always clean up its temporary files.
     public static func main() -> Never {
         Signals.unblock(Signals.stopping)
-        exit(run(Array(CommandLine.arguments.dropFirst())))
+        ProcessEnvironment.exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
@@ -188,13 +187,9 @@ enum StandardStreams {
     nonisolated(unsafe) static var outputFailure: String?
     nonisolated(unsafe) static var errorFailure: String?
 
-    static func write(_ data: Data, to handle: FileHandle, failure: inout String?) {
+    static func write(_ bytes: [UInt8], to fd: Int32, failure: inout String?) {
         guard failure == nil else { return }
-        do {
-            try handle.write(contentsOf: data)
-        } catch {
-            failure = String(cString: strerror(errno == 0 ? EIO : errno))
-        }
+        if let code = Descriptor.writeAll(fd, bytes) { failure = errorText(code) }
     }
 }
 

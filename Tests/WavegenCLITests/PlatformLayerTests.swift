@@ -79,6 +79,28 @@ import Testing
         }
     }
 
+    /// The targets the `wavegen` executable is built from (dev tools and tests may use Foundation).
+    static let executableTargets = ["wavegen", "WavegenCLI", "WavePreview", "WaveBuild", "WaveRender", "WaveKit", "WavePlatform",
+                                    "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveText", "WaveZip"]
+    nonisolated(unsafe) static let foundationPattern = #/^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?(Foundation|FoundationEssentials|FoundationInternationalization)\b/#.wordBoundaryKind(.simple)
+
+    /// Linking Foundation (even FoundationEssentials for `Data`) adds 7 MB to 53 MB to the binary,
+    /// so no source the executable is built from imports it (scripts/check-install weighs the result).
+    @Test func theExecutableImportsNoFoundation() throws {
+        let files = try Self.swiftFiles().filter { file in Self.executableTargets.contains { file.path.hasPrefix("Sources/\($0)/") } }
+        #expect(files.count > 100, "too few Swift files found: \(files.count)")
+        let found = files.flatMap { file in
+            file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.element.firstMatch(of: Self.foundationPattern) != nil }
+                .map { "\(file.path):\($0.offset + 1): \($0.element)" }
+        }
+        #expect(found.isEmpty, "the wavegen executable's targets must not import Foundation:\n\(found.joined(separator: "\n"))")
+        for line in ["import Foundation", "@preconcurrency import FoundationEssentials", "internal import Foundation"] {
+            #expect(line.firstMatch(of: Self.foundationPattern) != nil, "not caught: \(line)")
+        }
+        #expect("import FoundationX".firstMatch(of: Self.foundationPattern) == nil)
+    }
+
     /// The check itself finds what it is meant to find.
     @Test func theCheckFindsWhatItLooksFor() {
         let bad = ["import Glibc", "@preconcurrency import Darwin", "internal import Musl", "import func Glibc.send",

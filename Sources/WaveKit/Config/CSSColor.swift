@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Colors as CSS Color Level 4 writes them in sRGB: `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
 /// `rgb()`/`rgba()`, `hsl()`/`hsla()` (the legacy comma syntax and the modern space syntax with an
@@ -30,7 +30,7 @@ enum CSSColor {
     /// Why `text` is not a color, for a message: a named color it is likely a misspelling of, or
     /// the rule it breaks; nil when there is nothing more to say.
     static func advice(for text: String) -> String? {
-        let s = text.trimmingCharacters(in: whitespace).lowercased()
+        let s = text.trimmingWhitespace().lowercased()
         if s.hasPrefix("#") {
             let digits = s.dropFirst()
             guard digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return "after \"#\" come hex digits 0-9 and A-F" }
@@ -58,16 +58,12 @@ enum CSSColor {
 
     // MARK: - Text
 
-    /// Spaces, tabs, line breaks and the other Unicode spaces, allowed around the color and
-    /// between the arguments of a function.
-    static let whitespace = CharacterSet.whitespacesAndNewlines
-
     /// `text` without surrounding whitespace, ASCII letters lowercased and every inner whitespace
     /// character as a space; nil when it has any other non-ASCII character.
     static func normalized(_ text: String) -> [UInt8]? {
         var bytes: [UInt8] = []
-        for scalar in text.trimmingCharacters(in: whitespace).unicodeScalars {
-            if whitespace.contains(scalar) {
+        for scalar in text.trimmingWhitespace().unicodeScalars {
+            if scalar.isWhitespaceOrNewline {
                 bytes.append(UInt8(ascii: " "))
             } else if scalar.isASCII {
                 let b = UInt8(scalar.value)

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// `linear-gradient()` as CSS Images Level 3 writes it: an optional direction (an angle in `deg`,
 /// `grad`, `rad` or `turn`, a bare `0`, or `to` and a side or corner; `to bottom` when absent),
@@ -7,15 +7,15 @@ import Foundation
 enum CSSGradient {
     /// Whether `text` is written as a gradient function (so a problem with it is a gradient's).
     static func looksLikeGradient(_ text: String) -> Bool {
-        let s = text.trimmingCharacters(in: CSSColor.whitespace).lowercased()
+        let s = text.trimmingWhitespace().lowercased()
         return s.hasPrefix("linear-gradient") || s.hasPrefix("repeating-") || s.hasPrefix("radial-gradient") || s.hasPrefix("conic-gradient")
     }
 
     /// The gradient `text` denotes, or why it is none (one line, for a message).
     static func parse(_ text: String) -> Result<LinearGradient, GradientProblem> {
-        let s = text.trimmingCharacters(in: CSSColor.whitespace)
+        let s = text.trimmingWhitespace()
         guard let open = s.firstIndex(of: "(") else { return .failure("expected linear-gradient(…)") }
-        let name = s[..<open].trimmingCharacters(in: CSSColor.whitespace).lowercased()
+        let name = s[..<open].trimmingWhitespace().lowercased()
         switch name {
         case "linear-gradient": break
         case "repeating-linear-gradient", "radial-gradient", "repeating-radial-gradient", "conic-gradient", "repeating-conic-gradient":
@@ -26,7 +26,7 @@ enum CSSGradient {
         guard s.hasSuffix(")") else { return .failure("linear-gradient( is not closed by \")\"") }
         let body = s[s.index(after: open)..<s.index(before: s.endIndex)]
         guard let parts = splitTopLevel(body, by: ",") else { return .failure("unbalanced parentheses in linear-gradient()") }
-        var items = parts.map { $0.trimmingCharacters(in: CSSColor.whitespace) }
+        var items = parts.map { $0.trimmingWhitespace() }
         var direction = LinearGradient.Direction.angle(180)
         if let first = items.first {
             switch parseDirection(first) {
@@ -166,7 +166,7 @@ struct GradientProblem: Error, ExpressibleByStringLiteral, ExpressibleByStringIn
     init(stringLiteral value: String) { self.init(value) }
     /// Control characters (a line break inside the text quoted) become spaces: one line.
     init(_ message: String) {
-        self.message = String(message.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) })
+        self.message = String(message.unicodeScalars.map { $0.isControlCharacter ? " " : Character($0) })
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A file's bytes written into a preset as a data URI (`data:font/ttf;base64,AAEAAA…`), as a packed
 /// preset holds its rider image and label fonts.
@@ -11,7 +11,7 @@ public enum DataURI {
 
     /// `bytes` as `data:MEDIATYPE;base64,…`.
     public static func encode(_ bytes: [UInt8], mediaType: String) -> String {
-        "data:\(mediaType);base64," + Data(bytes).base64EncodedString()
+        "data:\(mediaType);base64," + Base64.encode(bytes)
     }
 
     /// The bytes of a `data:TYPE;base64,…` value whose media type starts with `typePrefix`
@@ -30,7 +30,7 @@ public enum DataURI {
         guard decodedSize <= maximumEmbeddedSize + 2 else {
             return .failure(DataURIProblem("the embedded \(kind) is about \(decodedSize) bytes; at most \(maximumEmbeddedSize) are accepted"))
         }
-        guard let data = Data(base64Encoded: Data(payload)) else {
+        guard let data = Base64.decode(payload) else {
             return .failure(DataURIProblem("the embedded \(kind) is not valid base64"))
         }
         guard data.count <= maximumEmbeddedSize else {

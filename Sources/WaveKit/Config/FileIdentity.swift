@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Which file a path names (device and inode, links followed), so that two spellings of one path
 /// (`a.json`, `./a.json`, `../dir/a.json`, a link to it) are known to be the same file.
@@ -8,9 +8,8 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The identity of the file at `path`; nil when it cannot be looked up.
     public init?(path: String) {
-        var st = stat()
-        guard !path.utf8.contains(0), stat(path, &st) == 0 else { return nil }
-        device = UInt64(st.st_dev)
-        inode = UInt64(st.st_ino)
+        guard let identity = FileSystem.identity(of: path) else { return nil }
+        device = identity.device
+        inode = identity.inode
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A CSS linear gradient (CSS Images Level 3, `linear-gradient()`): a direction and two or more
 /// color stops, laid over a box as a CSS background is laid over its element.

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 extension PresetLoader {
     /// The files on disk a preset reads, in the order they are read: every file of its `extends`

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Finds, reads and resolves presets: a file path or a bundled name, `extends` chains merged,
 /// then decoded into a `WaveConfig`.
@@ -346,10 +346,10 @@ public struct PresetLoader: Sendable {
         if !bundledOnly {
             let path = reference.hasPrefix("/") ? reference : base.map { PresetLoader.join($0, reference) } ?? reference
             let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let kind = FileSystem.kind(of: path)
+            let exists = kind != nil
             // A file of that name wins over a bundled preset; a folder of that name does not.
-            if looksLikePath || (exists && !isDirectory.boolValue) || (exists && bundled[reference] == nil) {
+            if looksLikePath || (exists && kind != .directory) || (exists && bundled[reference] == nil) {
                 reading(path)
                 return (path, try BoundedFile.read(path, limit: PresetLoader.maximumFileSize), false)
             }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Reads typed values out of a preset's JSON tree, collecting every problem with its key path
 /// instead of stopping at the first. The file and position of each problem are filled in by
@@ -140,7 +140,7 @@ struct PresetReader {
             }
             return n * reference
         case let .string(s) where s.hasSuffix("px"):
-            guard let px = Double(s.dropLast(2).trimmingCharacters(in: .whitespaces)), px.isFinite else {
+            guard let px = Double(s.dropLast(2).trimming(\.isSpaceOrTab)), px.isFinite else {
                 fail(path, "\"\(s)\" is not a length (expected a number or a string like \"18px\")")
                 return value * reference
             }

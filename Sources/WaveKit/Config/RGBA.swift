@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// An 8-bit straight-alpha sRGB color, as written in presets and stored in palettes.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A fully resolved, validated preset: defaults applied and every length converted to pixels at the
 /// output scale. Everything after the preset loader reads only this type.

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// The shape's outline as geometry, in output pixels (y grows downwards): its signed distance and
 /// its vertical chords, also shrunk by an inset (the water region lies inside the outline by the

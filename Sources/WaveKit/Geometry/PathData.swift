@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// SVG path data (`M L H V C S Q T A Z`, absolute and relative, repeated commands implied) as
 /// subpaths of straight lines and cubic Béziers, in the path's own units (y grows downwards).

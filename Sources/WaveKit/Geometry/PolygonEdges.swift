@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// The edges of closed polygons (output pixels, y downwards) filled by the nonzero or even-odd
 /// rule: the inside-test, the signed distance and the vertical chords of a path shape, all from

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 extension Rider {
     /// Where the rider's anchor sits on the canvas in one frame, in output pixels, and its turn in

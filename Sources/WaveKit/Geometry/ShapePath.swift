@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// An outline given as SVG path data: its view box is fitted into the shape's area as SVG's
 /// `preserveAspectRatio="xMidYMid meet"` fits it (scaled by one factor, centred), and its inside

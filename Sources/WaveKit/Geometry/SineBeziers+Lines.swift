@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 extension SineBeziers {
     /// The surface over `lower`…`upper` traced by straight lines within `tolerance` output pixels

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A point in output pixels (y grows downwards).
 public struct PathPoint: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 extension WaveModel {
     /// Every layer's surface at one frame:

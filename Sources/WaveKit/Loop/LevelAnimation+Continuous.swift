@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 extension LevelAnimation {
     /// The level at loop fraction `u` (0…1) of a loop of `frameCount` frames, between frames as well

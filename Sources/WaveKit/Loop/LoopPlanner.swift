@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Why no plan could be made.
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Android's rule for the files of a resource folder (`res/drawable-xhdpi/`, `res/raw/`): the file
 /// name without its extension becomes a Java field of `R.drawable` or `R.raw`, so it must be a
@@ -46,7 +46,7 @@ public enum AndroidResourceName {
     /// "brand-orb@2x" → "brand_orb".
     public static func suggestion(for name: String, dropping drop: String = "") -> String {
         var text = name
-        if !drop.isEmpty, let range = text.range(of: drop, options: .backwards) { text.removeSubrange(range) }
+        if !drop.isEmpty, let range = text.ranges(of: drop).last { text.removeSubrange(range) }
         var out = ""
         for c in text.lowercased().unicodeScalars {
             let next: Character = isAllowed(c) ? Character(c) : "_"

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A build manifest (`wavegen.json`): the jobs `wavegen build` and `wavegen preview` render.
 /// See docs/manifest.md for the format.
@@ -132,8 +132,7 @@ public struct BuildManifest: Sendable {
     /// The manifest file `reference` names: itself, or the wavegen.json inside a folder.
     public static func locate(_ reference: String?) -> String {
         guard let reference else { return defaultFileName }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: reference, isDirectory: &isDirectory), isDirectory.boolValue {
+        if FileSystem.isDirectory(reference) {
             return reference.hasSuffix("/") ? reference + defaultFileName : reference + "/" + defaultFileName
         }
         return reference
@@ -202,8 +201,7 @@ public struct BuildManifest: Sendable {
     public static func presetReference(_ text: String, in directory: String) -> String {
         let joined = resolve(text, in: directory)
         if text.contains("/") || text.hasSuffix(".json") { return joined }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: joined, isDirectory: &isDirectory), !isDirectory.boolValue {
+        if let kind = FileSystem.kind(of: joined), kind != .directory {
             return joined.contains("/") ? joined : "./" + joined
         }
         return text

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Reads a manifest's JSON tree into jobs, collecting every problem with its key path and position.
 struct ManifestReader {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// An output path template: literal text with `{name}`, `{variant}`, `{scale}`, `{density}`,
 /// `{level}` and `{format}` fields.

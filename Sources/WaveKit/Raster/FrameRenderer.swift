@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// Draws the frames of one animation straight into palette indices. Everything that does not change
 /// from frame to frame (clip coverage, palette, flat-region lookup, the static background) is

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import WavePlatform
 
 extension FrameRenderer {
     /// Renders every frame of the loop and hands them to `body` in order. Producer threads render
@@ -15,7 +15,7 @@ extension FrameRenderer {
     /// too (`render(frame:into:matte:cache:)`; empty without `marksMatte`).
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8], [UInt8]) throws -> Void) rethrows {
         let count = timing.frameCount
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = ProcessEnvironment.activeProcessorCount
         let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores))
         if producers <= 1 {
             let slot = FrameSlot()
@@ -62,7 +62,7 @@ private final class FrameRing: @unchecked Sendable {
     let slots: [FrameSlot]
     private let free: [DispatchSemaphore]
     private let ready: [DispatchSemaphore]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cancelled = false
 
     init(slots count: Int) {

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// The frames of a scene with gradients, in true color: every paint takes its color at each pixel's
 /// center (`ScenePaint`), and the pixel mixes the colors of the layer sets, the ring and the

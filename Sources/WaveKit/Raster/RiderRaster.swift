@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// A rider image prepared for drawing: scaled once to its drawn size with an area filter in
 /// premultiplied alpha, then rotated and placed each frame with bilinear sampling.

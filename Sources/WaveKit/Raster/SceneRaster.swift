@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 
 /// The parts of a scene that never change, and the exact color of any pixel of any frame. The
 /// frame renderer uses it for every pixel that is not a plain flat region; the palette builder uses

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveText
 
@@ -179,7 +179,7 @@ struct SVGDocument {
         if !defs.isEmpty { head += "<defs>" + defs.joined() + "</defs>" }
         let document = head + body.joined() + "</svg>\n"
         let id = "w" + SHA256.hex(Array(document.utf8)).prefix(6)
-        return document.replacingOccurrences(of: p, with: id)
+        return document.replacingAll(p, with: id)
     }
 
     // MARK: Paths

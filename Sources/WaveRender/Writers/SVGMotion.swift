@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 
 /// The timing of an SVG's CSS animations: durations, iteration counts and keyframes that follow

@@ -100,5 +100,5 @@ enum BashCompletion {
     }
 
     /// A single-quoted shell word.
-    static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+    static func quoted(_ text: String) -> String { "'" + text.replacingAll("'", with: #"'\''"#) + "'" }
 }

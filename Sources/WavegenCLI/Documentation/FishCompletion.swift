@@ -53,7 +53,7 @@ enum FishCompletion {
             text += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
         }
         if option.value != nil { text += " -r" + values(option.completion, presets: presets) }
-        return text + " -d \(quoted(ZshCompletion.describe(option.help).replacingOccurrences(of: "\\", with: "")))"
+        return text + " -d \(quoted(ZshCompletion.describe(option.help).replacingAll("\\", with: "")))"
     }
 
     /// What to offer for a value: files (`-F`), words (`-a`), or nothing.
@@ -71,6 +71,6 @@ enum FishCompletion {
 
     /// A single-quoted fish word.
     static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
     }
 }

@@ -95,12 +95,12 @@ enum ManPage {
 
     /// Text made safe for roff: backslashes and dashes escaped, a leading dot or quote neutralised.
     static func escaped(_ text: some StringProtocol) -> String {
-        var s = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var s = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
         if s.hasPrefix(".") || s.hasPrefix("'") { s = "\\&" + s }
         return s
     }
 
-    static func quoted(_ text: String) -> String { "\"" + escaped(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" }
+    static func quoted(_ text: String) -> String { "\"" + escaped(text).replacingAll("\"", with: "\\(dq") + "\"" }
 
     static func lowercasedFirst(_ text: some StringProtocol) -> String { text.prefix(1).lowercased() + text.dropFirst() }
 }

@@ -65,7 +65,7 @@ enum ZshCompletion {
         let names = option.names
         let excluded = exclusive ? "(- *)" : option.repeatable ? "*" : names.count > 1 ? "(\(names.joined(separator: " ")))" : ""
         let help = "[\(describe(option.help))]"
-        let value = option.value.map { ":\($0.replacingOccurrences(of: ":", with: "\\:")):\(action(option.completion))" } ?? ""
+        let value = option.value.map { ":\($0.replacingAll(":", with: "\\:")):\(action(option.completion))" } ?? ""
         let quotedNames = names.count > 1 ? "{\(names.joined(separator: ","))}" : names[0]
         return (excluded.isEmpty ? "" : BashCompletion.quoted(excluded)) + quotedNames + BashCompletion.quoted(help + value)
     }
@@ -89,14 +89,14 @@ enum ZshCompletion {
     static func describe(_ help: String) -> String {
         var sentence = help
         var search = help.startIndex
-        while let stop = help.range(of: ". ", range: search..<help.endIndex) {
+        while let stop = help[search...].firstRange(of: ". ") {
             if help[stop.upperBound...].first?.isUppercase == true {
                 sentence = String(help[..<stop.lowerBound]) + "."
                 break
             }
             search = stop.upperBound
         }
-        return sentence.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
-            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+        return sentence.replacingAll("\\", with: "\\\\").replacingAll("[", with: "\\[")
+            .replacingAll("]", with: "\\]").replacingAll(":", with: "\\:")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 import WaveBuild
@@ -96,14 +96,14 @@ enum BuildCommand: Subcommand {
         if prune { rerun.append("--prune") }
         return rerun.map { word in
             word.contains(where: { " '\"$\\*?#&;|<>()[]{}".contains($0) })
-                ? "\"" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "$", with: "\\$") + "\""
+                ? "\"" + word.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("$", with: "\\$") + "\""
                 : word
         }.joined(separator: " ")
     }
 
     /// `--jobs`: outputs rendered at once, one per core by default, at most `Parallelism.maximum`.
     static func jobCount(_ a: ParsedArguments, console: Console) throws(CommandError) -> Int {
-        try Parallelism.count(a, option: "--jobs", console: console) ?? Parallelism.clamped(ProcessInfo.processInfo.activeProcessorCount)
+        try Parallelism.count(a, option: "--jobs", console: console) ?? Parallelism.clamped(ProcessEnvironment.activeProcessorCount)
     }
 
     /// Keeps only the jobs named by `--job`; returns their names, or nil when every job is built.

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 import WaveBuild
@@ -79,11 +79,11 @@ enum PresetsCommand: Subcommand {
             let name = a.positionals[1]
             if BundledPresets.sources[name] == nil {
                 let looksLikePath = name.contains("/") || name.hasSuffix(".json") || name.contains("@")
-                if !looksLikePath, !FileManager.default.fileExists(atPath: name) { throw noBundled(name) }
+                if !looksLikePath, !FileSystem.exists(name) { throw noBundled(name) }
                 ProtectedFiles.protectInputs(of: name, overrides: [])
             }
             try ProtectedFiles.checkOutput(output)
-            if !a.has("--force"), FileManager.default.fileExists(atPath: output) {
+            if !a.has("--force"), FileSystem.exists(output) {
                 throw CommandError(.cannotWrite, ["\(output): already exists; use --force to overwrite it"])
             }
             let packed: PresetPack.Packed
@@ -107,7 +107,7 @@ enum PresetsCommand: Subcommand {
     /// the problems located in their files.
     static func presetFile<T>(_ reference: String, _ body: (PresetLoader) throws(DocumentError) -> T) throws(CommandError) -> T {
         let looksLikePath = reference.contains("/") || reference.hasSuffix(".json") || reference.contains("@")
-        if !looksLikePath, !FileManager.default.fileExists(atPath: reference) { throw noBundled(reference) }
+        if !looksLikePath, !FileSystem.exists(reference) { throw noBundled(reference) }
         do {
             return try body(PresetLoader.standard)
         } catch {
@@ -124,7 +124,7 @@ enum PresetsCommand: Subcommand {
     static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(CommandError) {
         let targets = files.map { (path: folder == "." ? $0.path : PathText.joined(folder, $0.path), bytes: $0.bytes) }
         for target in targets { try ProtectedFiles.checkOutput(target.path) }
-        if !force, let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0.path) }) {
+        if !force, let existing = targets.first(where: { FileSystem.exists($0.path) }) {
             throw CommandError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
         }
         for target in targets {
@@ -137,15 +137,15 @@ enum PresetsCommand: Subcommand {
     /// Creates `path` and its parents, if missing.
     static func makeFolder(_ path: String) throws(CommandError) {
         guard !path.isEmpty else { return }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw CommandError(.cannotWrite, ["\(path): cannot write: not a folder"]) }
+        if let kind = FileSystem.kind(of: path) {
+            guard kind == .directory else { throw CommandError(.cannotWrite, ["\(path): cannot write: not a folder"]) }
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try FileSystem.createDirectory(path)
         } catch {
-            throw CommandError(.cannotWrite, ["\(path): cannot create the folder: \((error as NSError).localizedDescription)"])
+            let step = error.path == path ? "" : " (at \(error.path))"
+            throw CommandError(.cannotWrite, ["\(path): cannot create the folder: \(error.reason)\(step)"])
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 import WaveBuild
@@ -160,7 +160,7 @@ enum RenderCommand: Subcommand {
             return f
         }
         guard let named else {
-            if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingOccurrences(of: " or ", with: "|"))") }
+            if path == standardOutput { throw .usage("writing to standard output needs --format \(formats.replacingAll(" or ", with: "|"))") }
             throw .usage("cannot tell the format from '\(path)'; name it \(OutputFormat.extensionList), or pass --format")
         }
         return named

@@ -1,4 +1,4 @@
-import Foundation
+import WavePlatform
 import WaveKit
 import WaveRender
 import WaveBuild
@@ -28,10 +28,10 @@ enum ValidateCommand: Subcommand {
         // As build and preview: a folder holding a wavegen.json means that manifest, and no argument ./wavegen.json.
         var references = a.positionals.map { reference -> String in
             let manifest = BuildManifest.locate(reference)
-            return manifest != reference && FileManager.default.fileExists(atPath: manifest) ? manifest : reference
+            return manifest != reference && FileSystem.exists(manifest) ? manifest : reference
         }
         if references.isEmpty {
-            guard FileManager.default.fileExists(atPath: BuildManifest.defaultFileName) else {
+            guard FileSystem.exists(BuildManifest.defaultFileName) else {
                 throw .usage("validate needs presets or manifests, and there is no \(BuildManifest.defaultFileName) here")
             }
             references = [BuildManifest.defaultFileName]
