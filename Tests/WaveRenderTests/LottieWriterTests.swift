@@ -4,7 +4,7 @@ import WaveKit
 import WaveRender
 
 /// The Lottie writer's document, read back with the project's JSON parser: the timing players loop
-/// by, the layers, the keyframes and the geometry. (scripts/check-lottie renders every bundled
+/// by, the layers, the keyframes and the geometry. (scripts/checks/check-lottie renders every bundled
 /// preset's file with rlottie and compares the pixels with the raster frames.)
 @Suite struct LottieWriterTests {
     func document(_ name: String, _ sets: [String] = []) throws -> (JSONNode, Animation) {
@@ -341,7 +341,7 @@ import WaveRender
     }
 
     /// dotLottie: the archive's entries in their fixed order, deflated, stamped 1980-01-01 00:00,
-    /// and the same bytes from two renders. (scripts/check-lottie unzips it with Python's zipfile,
+    /// and the same bytes from two renders. (scripts/checks/check-lottie unzips it with Python's zipfile,
     /// checks the manifest and renders each theme in rlottie.)
     @Test(arguments: [("classic", ["manifest.json", "a/classic.json", "t/light.json", "t/dark.json"]),
                       ("boat", ["manifest.json", "a/boat.json", "t/light.json", "i/rider.png"]),

@@ -5,7 +5,7 @@ import WaveKit
 
 /// Themed and live SVGs as the command line writes them: what the files hold, their sizes against
 /// the budgets, and the errors for what cannot be live. Their pixels in a browser are checked by
-/// scripts/check-svg-live.
+/// scripts/checks/check-svg-live.
 @Suite struct LiveSVGTests {
     static let stillPresets = ["boat", "classic", "dark", "orb"]
     static let movingPresets = ["progress-bar", "spinner"]
