@@ -2,14 +2,12 @@ import Foundation
 import Testing
 import WaveTestSupport
 @testable import WaveKit
-@testable import WavegenCLI
 @testable import WaveBuild
-@testable import WavePreview
 
 @Suite struct BuildManifestTests {
     func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, DocumentError>) {
         let folder = try TemporaryFolder()
-        let path = try folder.writeFile(text, at: "wavegen.json")
+        let path = try folder.write(text, to: "wavegen.json")
         do {
             return (folder, .success(try BuildManifest.load(path)))
         } catch {
@@ -184,7 +182,7 @@ import WaveTestSupport
 
     @Test func presetReferences() throws {
         let folder = try TemporaryFolder()
-        try folder.writeFile(blinkPreset, at: "mine")
+        try folder.write(##"{"size": [16, 16], "layers": [{"color": "#1E88E5"}]}"##, to: "mine")
         let dir = folder.path
         #expect(BuildManifest.presetReference("classic", in: dir) == "classic")
         #expect(BuildManifest.presetReference("mine", in: dir) == dir + "/mine")
