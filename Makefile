@@ -1,8 +1,8 @@
-# make install PREFIX=DIR / make uninstall PREFIX=DIR: the same as scripts/install and scripts/uninstall.
+# make install PREFIX=DIR / make uninstall PREFIX=DIR: the same as scripts/dev/install and scripts/dev/uninstall.
 PREFIX ?= /usr/local
 
 .PHONY: install uninstall
 install:
-	scripts/install --prefix "$(PREFIX)"
+	scripts/dev/install --prefix "$(PREFIX)"
 uninstall:
-	scripts/uninstall --prefix "$(PREFIX)"
+	scripts/dev/uninstall --prefix "$(PREFIX)"

@@ -53,13 +53,13 @@ let package = Package(
         .executableTarget(name: "wavegen", dependencies: ["WavegenCLI"]),
         // The build-tool plugin: runs the wavegen executable above for a target's presets and manifest.
         .plugin(name: "WavegenPlugin", capability: .buildTool(), dependencies: ["wavegen"]),
-        // The slow segment reference the rate–distortion benchmark (scripts/compare-rd) judges GIFs by.
+        // The slow segment reference the rate–distortion benchmark (scripts/bench/compare-rd) judges GIFs by.
         .target(name: "WaveReference", dependencies: ["WaveKit"]),
         // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory;
         // `wavegen-bench reference` writes the segment reference's frames.
         .executableTarget(name: "wavegen-bench", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference"]),
 
-        // Fuzzing (scripts/fuzz): the preset, manifest and PNG loaders and the GIF encoder's promises
+        // Fuzzing (scripts/dev/fuzz): the preset, manifest and PNG loaders and the GIF encoder's promises
         // (WaveTestSupport's GIFEncoderCheck) under libFuzzer; in an ordinary build it replays the
         // files named on its command line through the same code.
         .executableTarget(name: "wavegen-fuzz", dependencies: ["WaveKit", "WaveRender", "WavePNG", "WaveTestSupport"]),

@@ -2,7 +2,7 @@ import Foundation
 import WaveKit
 
 /// A slow reference render that judges every GIF in the rate–distortion benchmark
-/// (`scripts/compare-rd`): exact in y, 16 samples in x, layers composited per covered segment.
+/// (`scripts/bench/compare-rd`): exact in y, 16 samples in x, layers composited per covered segment.
 ///
 /// Each pixel column is sampled at 16 evenly spaced x positions. At each, the vertical line is cut
 /// exactly at every layer's surface and at the edges of the water region, the border ring and the
@@ -18,7 +18,7 @@ import WaveKit
 public struct SegmentReference: Sendable {
     public let config: WaveConfig
     public let model: WaveModel
-    /// Sample positions in x per pixel column: 16 unless told (the judge of scripts/compare-rd).
+    /// Sample positions in x per pixel column: 16 unless told (the judge of scripts/bench/compare-rd).
     /// On orb-plain 16 and 1024 differ by 71.5 dB PSNR, so at the benchmark's floors (60 dB and
     /// below) the choice does not matter.
     public let subcolumns: Int

@@ -77,7 +77,7 @@ extension LabelFont {
         }
     }
 
-    /// The default label font, built in (`DefaultFont`, scripts/subset-default-font).
+    /// The default label font, built in (`DefaultFont`, scripts/dev/subset-default-font).
     public static let builtInDefault = FontData.bytes(name: Label.defaultFont, defaultFontBytes)
 
     /// The bytes of the built-in default font, decoded once.

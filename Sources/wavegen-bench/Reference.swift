@@ -4,7 +4,7 @@ import WavePNG
 import WaveReference
 
 /// `wavegen-bench reference`: the slow segment reference (`SegmentReference`) as RGBA PNG frames,
-/// the judge of scripts/compare-rd.
+/// the judge of scripts/bench/compare-rd.
 enum ReferenceCommand {
     static let usage = """
         usage: wavegen-bench reference PRESET --frames DIR [--target gif|rgba] [--threads N] [--subcolumns N]

@@ -1,17 +1,17 @@
 import Foundation
 
-// Built with -DFUZZING and -parse-as-library (scripts/fuzz), there is no entry point here and
+// Built with -DFUZZING and -parse-as-library (scripts/dev/fuzz), there is no entry point here and
 // libFuzzer's own main drives LLVMFuzzerTestOneInput. In an ordinary build the program replays
 // inputs through the same code instead:
 //
-//     swift run wavegen-fuzz FILE...     # e.g. a crash file scripts/fuzz saved
+//     swift run wavegen-fuzz FILE...     # e.g. a crash file scripts/dev/fuzz saved
 #if !FUZZING
 @main
 enum Replay {
     static func main() {
         let files = Array(CommandLine.arguments.dropFirst())
         if files.isEmpty || files.contains("-h") || files.contains("--help") {
-            print("usage: wavegen-fuzz FILE...   (runs each file through the fuzz target; scripts/fuzz runs libFuzzer)")
+            print("usage: wavegen-fuzz FILE...   (runs each file through the fuzz target; scripts/dev/fuzz runs libFuzzer)")
             exit(files.isEmpty ? 64 : 0)
         }
         for file in files {

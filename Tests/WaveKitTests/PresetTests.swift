@@ -208,7 +208,7 @@ func problems(_ text: String) -> [String] {
         #expect(Set(files.map { String($0.dropLast(5)) }) == Set(BundledPresets.sources.keys))
         for f in files {
             let text = try String(contentsOf: presets.appendingPathComponent(f), encoding: .utf8)
-            #expect(BundledPresets.sources[String(f.dropLast(5))] == text, "\(f) differs from the embedded copy; run scripts/embed-presets")
+            #expect(BundledPresets.sources[String(f.dropLast(5))] == text, "\(f) differs from the embedded copy; run scripts/dev/embed-presets")
         }
     }
 
@@ -216,7 +216,7 @@ func problems(_ text: String) -> [String] {
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("presets/schema.json")
         let bytes = Array(try Data(contentsOf: schema))
-        #expect(Array(BundledPresets.schema.utf8) == bytes, "presets/schema.json differs from the embedded copy; run scripts/embed-presets")
+        #expect(Array(BundledPresets.schema.utf8) == bytes, "presets/schema.json differs from the embedded copy; run scripts/dev/embed-presets")
     }
 
     @Test func bundledAssetsMatchTheFilesInPresets() throws {
@@ -226,7 +226,7 @@ func problems(_ text: String) -> [String] {
         #expect(Set(images.map { "assets/" + $0 }) == Set(BundledPresets.decodedAssets.keys))
         for image in images {
             let bytes = Array(try Data(contentsOf: presets.appendingPathComponent("assets/" + image)))
-            #expect(BundledPresets.decodedAssets["assets/" + image] == bytes, "\(image) differs from the embedded copy; run scripts/embed-presets")
+            #expect(BundledPresets.decodedAssets["assets/" + image] == bytes, "\(image) differs from the embedded copy; run scripts/dev/embed-presets")
         }
     }
 }

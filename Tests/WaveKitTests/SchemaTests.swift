@@ -93,7 +93,7 @@ import Testing
         #expect(strings(p?["label"]?["properties"]?["position"]?["enum"]) == Label.Position.allCases.map(\.rawValue))
     }
 
-    /// The schema's color patterns (written by scripts/color-schema) accept what the loader reads as
+    /// The schema's color patterns (written by scripts/dev/color-schema) accept what the loader reads as
     /// a color and refuse the rest, for every input of CSSColorTests, and an opaque color only when
     /// the loader reads it opaque.
     @Test func colorPatternsMatchTheLoader() {

@@ -5,7 +5,7 @@ import WaveRender
 import WaveTestSupport
 
 /// The Lottie writer's document, read back with the project's JSON parser: the timing players loop
-/// by, the layers, the keyframes and the geometry. (scripts/check-lottie renders every bundled
+/// by, the layers, the keyframes and the geometry. (scripts/checks/check-lottie renders every bundled
 /// preset's file with rlottie and compares the pixels with the raster frames.)
 @Suite struct LottieWriterTests {
     func document(_ name: String, _ sets: [String] = []) throws -> (JSONNode, Animation) {
@@ -350,7 +350,7 @@ import WaveTestSupport
     /// (`wave-N`, `background`), whose value is the same stops, so a dotLottie theme's `Gradient`
     /// rule switches them; the dark twin's file holds the dark stops. Where the dark gradient runs
     /// along another line, the start and end points are slots too (`wave-N-start`, `wave-N-end`).
-    /// (scripts/check-lottie renders each theme's rules in rlottie against the raster.)
+    /// (scripts/checks/check-lottie renders each theme's rules in rlottie against the raster.)
     @Test func gradientsAreSlotted() throws {
         let (light, animation) = try document("gradient-drop")
         let (dark, _) = try document("gradient-drop", ["theme=\"dark\""])
@@ -380,7 +380,7 @@ import WaveTestSupport
     }
 
     /// dotLottie: the archive's entries in their fixed order, deflated, stamped 1980-01-01 00:00,
-    /// and the same bytes from two renders. (scripts/check-lottie unzips it with Python's zipfile,
+    /// and the same bytes from two renders. (scripts/checks/check-lottie unzips it with Python's zipfile,
     /// checks the manifest and renders each theme in rlottie.)
     @Test(arguments: [("classic", ["manifest.json", "a/classic.json", "t/light.json", "t/dark.json"]),
                       ("boat", ["manifest.json", "a/boat.json", "t/light.json", "i/rider.png"]),

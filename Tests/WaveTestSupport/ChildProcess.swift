@@ -139,6 +139,45 @@ public enum ChildProcess {
         try start(argv, in: folder, input: input, limits: limits, stdoutTo: stdoutTo, stderrTo: stderrTo).wait(timeout: timeout)
     }
 
+    /// The `wavegen` executable SwiftPM built beside the test bundle, if there is one.
+    public static let wavegen: String? = {
+        var starts: [URL] = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
+        if let e = Bundle.main.executableURL { starts.append(e.resolvingSymlinksInPath().deletingLastPathComponent()) }
+        starts.append(Bundle.main.bundleURL)
+        starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
+        for start in starts {
+            var dir = start
+            for _ in 0..<4 {
+                let candidate = dir.appendingPathComponent("wavegen")
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                   FileManager.default.isExecutableFile(atPath: candidate.path) {
+                    return candidate.path
+                }
+                dir = dir.deletingLastPathComponent()
+            }
+        }
+        return nil
+    }()
+
+    /// Starts the built `wavegen` with `args` in `folder` (as `start`).
+    public static func startWavegen(_ args: [String], in folder: String, limits: Limits = Limits(),
+                                    stdoutTo: String? = nil, stderrTo: String? = nil) throws -> Running {
+        guard let wavegen else { throw StartFailure(description: "the wavegen executable was not found beside the test bundle") }
+        return try start([wavegen] + args, in: folder, limits: limits, stdoutTo: stdoutTo, stderrTo: stderrTo)
+    }
+
+    /// Runs the built `wavegen` with `args` in `folder` to its end (or `timeout` seconds).
+    public static func runWavegen(_ args: [String], in folder: String, limits: Limits = Limits(),
+                                  stdoutTo: String? = nil, stderrTo: String? = nil, timeout: TimeInterval = 300) throws -> Result {
+        try startWavegen(args, in: folder, limits: limits, stdoutTo: stdoutTo, stderrTo: stderrTo).wait(timeout: timeout)
+    }
+
+    /// Runs `command` with `/bin/sh -c` (from `/` unless told) to its end (or `timeout` seconds).
+    public static func shell(_ command: String, in folder: String = "/", timeout: TimeInterval = 300) throws -> Result {
+        try run(["/bin/sh", "-c", command], in: folder, timeout: timeout)
+    }
+
     /// The path of the first of `names` found on PATH (or in the extra folders), if any.
     public static func find(_ names: [String], extra: [String] = []) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

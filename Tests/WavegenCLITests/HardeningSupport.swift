@@ -63,7 +63,7 @@ enum HardeningCorpus {
     static let all: [HardeningCase] = (try? load()) ?? []
 
     /// Per-run limits cannot be used under a sanitizer (ASan and TSan reserve terabytes of
-    /// address space); scripts/sanitize sets this.
+    /// address space); scripts/dev/sanitize sets this.
     static var underSanitizer: Bool { ProcessInfo.processInfo.environment["WAVEGEN_SANITIZER"] != nil }
 
     /// The longest a case may run.
@@ -186,8 +186,7 @@ enum HardeningProcess {
 
     static func start(_ args: [String], in folder: URL, fileSizeLimitBlocks: Int? = nil, memoryLimitMB: Int? = nil,
                       stdoutTo: String? = nil, stderrTo: String? = nil) throws -> Running {
-        let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
-        return try ChildProcess.start([executable.path] + args, in: folder.path,
+        try ChildProcess.startWavegen(args, in: folder.path,
                                       limits: ChildProcess.Limits(fileSizeBlocks: fileSizeLimitBlocks, memoryMB: memoryLimitMB),
                                       stdoutTo: stdoutTo, stderrTo: stderrTo)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveTestSupport
 
 /// Runs shell commands with the system's font folders hidden: in a private mount namespace
 /// (`unshare -m`), an empty tmpfs is mounted over every folder fontconfig reads fonts or its cache
@@ -35,19 +36,13 @@ enum HiddenFonts {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `command` with /bin/sh.
+    /// Runs `command` with /bin/sh (`ChildProcess.shell`).
     static func shell(_ command: String) -> (code: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (127, "", "\(error)") }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        do {
+            let r = try ChildProcess.shell(command)
+            return (r.status, r.out, r.err)
+        } catch {
+            return (127, "", "\(error)")
+        }
     }
 }

@@ -5,7 +5,7 @@ import WaveKit
 
 /// Themed and live SVGs as the command line writes them: what the files hold, their sizes against
 /// the budgets, and the errors for what cannot be live. Their pixels in a browser are checked by
-/// scripts/check-svg-live.
+/// scripts/checks/check-svg-live.
 @Suite struct LiveSVGTests {
     static let stillPresets = ["boat", "classic", "dark", "orb"]
     static let movingPresets = ["progress-bar", "spinner"]
@@ -59,7 +59,7 @@ import WaveKit
     }
 
     /// A live SVG in any fill direction: sideways the level moves the front along the fill axis
-    /// (scripts/check-svg-live holds the picture to the raster in Chromium).
+    /// (scripts/checks/check-svg-live holds the picture to the raster in Chromium).
     @Test func liveFollowsTheFillDirection() throws {
         let folder = try TemporaryFolder()
         let r = wavegen(["render", "progress-bar-horizontal", "-o", folder.file("bar.svg"), "--live", "--set", "level=0.5"])

@@ -85,7 +85,7 @@ import Testing
     nonisolated(unsafe) static let foundationPattern = #/^\s*(@\w+\s+)*((public|package|internal|fileprivate|private)\s+)?import\s+((typealias|struct|class|enum|protocol|let|var|func)\s+)?(Foundation|FoundationEssentials|FoundationInternationalization)\b/#.wordBoundaryKind(.simple)
 
     /// Linking Foundation (even FoundationEssentials for `Data`) adds 7 MB to 53 MB to the binary,
-    /// so no source the executable is built from imports it (scripts/check-install weighs the result).
+    /// so no source the executable is built from imports it (scripts/checks/check-install weighs the result).
     @Test func theExecutableImportsNoFoundation() throws {
         let files = try Self.swiftFiles().filter { file in Self.executableTargets.contains { file.path.hasPrefix("Sources/\($0)/") } }
         #expect(files.count > 100, "too few Swift files found: \(files.count)")

@@ -10,7 +10,7 @@ import WaveWebP
 @testable import WavePreview
 
 /// `wavegen serve` (and `preview --watch`) end to end: the built binary on a free port, read and
-/// written to over real sockets. (`scripts/check-serve` checks the page itself in Chromium.) Serialized: the timing checks (a change shown within 2 s) should
+/// written to over real sockets. (`scripts/checks/check-serve` checks the page itself in Chromium.) Serialized: the timing checks (a change shown within 2 s) should
 /// not compete with each other for the machine's cores.
 @Suite(.serialized) struct ServeTests {
     /// How long the first render may take (a debug build, a busy machine).

@@ -81,33 +81,13 @@ func renderedFrames(_ renderer: FrameRenderer, only: [Int]? = nil) -> [[UInt8]] 
     }
 }
 
-/// The `wavegen` executable built beside the test bundle, if there is one.
-let wavegenExecutable: URL? = {
-    var starts: [URL] = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()]
-    if let e = Bundle.main.executableURL { starts.append(e.resolvingSymlinksInPath().deletingLastPathComponent()) }
-    starts.append(Bundle.main.bundleURL)
-    starts += Bundle.allBundles.filter { $0.bundlePath.hasSuffix(".xctest") }.map { $0.bundleURL.deletingLastPathComponent() }
-    for start in starts {
-        var dir = start
-        for _ in 0..<4 {
-            let candidate = dir.appendingPathComponent("wavegen")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
-                return candidate
-            }
-            dir = dir.deletingLastPathComponent()
-        }
-    }
-    return nil
-}()
+/// The `wavegen` executable built beside the test bundle, if there is one (`ChildProcess.wavegen`).
+let wavegenExecutable: URL? = ChildProcess.wavegen.map { URL(fileURLWithPath: $0) }
 
 /// Runs the built `wavegen` binary in `folder` (`ChildProcess`). With `fileSizeLimit` (in
 /// `ulimit -f` blocks) it runs under that limit with SIGXFSZ ignored, so a write past the limit
 /// fails with EFBIG instead of killing the process.
 func runExecutable(_ args: [String], in folder: TemporaryFolder, fileSizeLimit: Int? = nil) throws -> RunResult {
-    let executable = try #require(wavegenExecutable, "the wavegen executable was not found beside the test bundle")
-    let r = try ChildProcess.run([executable.path] + args, in: folder.path,
-                                 limits: ChildProcess.Limits(fileSizeBlocks: fileSizeLimit), timeout: 300)
+    let r = try ChildProcess.runWavegen(args, in: folder.path, limits: ChildProcess.Limits(fileSizeBlocks: fileSizeLimit))
     return RunResult(code: r.status, out: r.out, err: r.err)
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A short Pillow renderer of a wavegen preset, written as a peer for scripts/compare-peers.
+"""A short Pillow renderer of a wavegen preset, written as a peer for scripts/bench/compare-peers.
 
 It draws every layer as a polygon at SS x the output size (supersampling), clips the water to the
 shape, paints the border ring and the rider, box-filters down, quantizes each frame and saves an

@@ -461,7 +461,7 @@ public struct Label: Equatable, Sendable {
     }
 
     /// What messages call the default font: a subset of DejaVu Sans Bold built into wavegen
-    /// (scripts/subset-default-font), so a label renders the same with no fonts installed.
+    /// (scripts/dev/subset-default-font), so a label renders the same with no fonts installed.
     public static let defaultFont = "DejaVu Sans Bold (built in)"
 
     /// The most fonts `label.font` may list.

@@ -12,7 +12,7 @@ enum CompletionsCommand: Subcommand {
         usage: "wavegen completions <shell>",
         arguments: [ArgumentSpec(name: "<shell>", help: "bash, zsh or fish.", completion: .words(shells))],
         discussion: """
-            scripts/install puts them where each shell looks: share/bash-completion/completions/wavegen,
+            scripts/dev/install puts them where each shell looks: share/bash-completion/completions/wavegen,
             share/zsh/site-functions/_wavegen and share/fish/vendor_completions.d/wavegen.fish.
             To try one in the running shell: source <(wavegen completions bash).
             """)

@@ -5,7 +5,7 @@ enum ManPageCommand: Subcommand {
         name: "manpage",
         abstract: "Print the manual page (wavegen.1) in roff.",
         usage: "wavegen manpage",
-        discussion: "scripts/install writes it to share/man/man1/wavegen.1; to read it here: wavegen manpage | man -l -")
+        discussion: "scripts/dev/install writes it to share/man/man1/wavegen.1; to read it here: wavegen manpage | man -l -")
 
     static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
         guard a.positionals.isEmpty else { throw .usage("manpage takes no arguments") }

@@ -1,5 +1,5 @@
 #if !WAVEGEN_STAMPED
-/// The commit the binary was built from. `scripts/build-release` writes the stamped variant
+/// The commit the binary was built from. `scripts/dev/build-release` writes the stamped variant
 /// (`BuildStamp+Commit.swift`, not committed) and compiles with `-DWAVEGEN_STAMPED`; a plain
 /// `swift build` knows no commit.
 enum BuildStamp {
