@@ -147,7 +147,7 @@ extension SizeFit {
                     frameCount = plan.frameCount
                 }
             }
-            private let lock = NSLock()
+            private let lock = Lock()
             private var values: [Key: (modelled: Double, meanSquaredError: Double)] = [:]
 
             subscript(key: Key) -> (modelled: Double, meanSquaredError: Double)? {
