@@ -299,4 +299,29 @@ import WaveReference
         d.render(frame: 0, into: &indices, cache: &cache2)
         #expect(plain != indices)
     }
+
+    /// A gradient scene's loop is exact: frame N (one loop on) equals frame 0 in every format,
+    /// upright and sideways, with gradients on the background and on the water.
+    @Test(arguments: ["up", "right"])
+    func frameAfterTheLastEqualsTheFirst(direction: String) throws {
+        let (config, plan) = try scene(#"""
+            {"size": [48, 40], "direction": "\#(direction)", "level": 0.5,
+             "background": "linear-gradient(to bottom, #E1F5FE, #B3E5FC)",
+             "layers": [{"color": "linear-gradient(180deg, #81D4FA, #01579B 80%)", "amplitude": 0.1, "speed": 0.5},
+                        {"color": "linear-gradient(90deg, #4FC3F7, #0288D1)", "opacity": 0.6, "amplitude": 0.08, "phase": 0.4, "speed": 1}]}
+            """#)
+        #expect(config.hasGradient)
+        for format in OutputFormat.allCases {
+            let renderer = FrameRenderer(config: config, plan: plan, format: format)
+            var cache = ColorCache()
+            var first: [UInt8] = [], wrapped: [UInt8] = [], middle: [UInt8] = []
+            renderer.render(frame: 0, into: &first, cache: &cache)
+            renderer.render(frame: renderer.timing.frameCount / 2, into: &middle, cache: &cache)
+            renderer.render(frame: renderer.timing.frameCount, into: &wrapped, cache: &cache)
+            #expect(first == wrapped, "\(direction) \(format)")
+            // The frames do move: the check is not between two still pictures.
+            #expect(first != middle, "\(direction) \(format)")
+        }
+    }
+
 }
