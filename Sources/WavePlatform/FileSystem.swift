@@ -36,34 +36,31 @@ public enum FileSystem {
     }
 
     /// What `path` names (`stat`, links followed), or nil when it does not exist or cannot be reached.
-    public static func kind(of path: String) -> Kind? {
-        var st = stat()
-        guard !path.utf8.contains(0), stat(path, &st) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .regularFile
-        case S_IFDIR: return .directory
-        default: return .other
-        }
-    }
+    public static func kind(of path: String) -> Kind? { status(path, followingLinks: true).map(kind) }
 
     /// What `path` itself names, a symbolic link not followed (`lstat`): a link is `.other`; nil
     /// when nothing is there.
-    public static func kindOfEntry(_ path: String) -> Kind? {
-        var st = stat()
-        guard !path.utf8.contains(0), lstat(path, &st) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return .regularFile
-        case S_IFDIR: return .directory
-        default: return .other
-        }
-    }
+    public static func kindOfEntry(_ path: String) -> Kind? { status(path, followingLinks: false).map(kind) }
 
     /// The device and inode of the file at `path` (links followed), which two spellings of one
     /// path share; nil when it cannot be looked up.
     public static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        status(path, followingLinks: true).map { (UInt64($0.st_dev), UInt64($0.st_ino)) }
+    }
+
+    /// `stat` (or `lstat`) of `path`; nil when it fails or the path holds a NUL byte.
+    private static func status(_ path: String, followingLinks: Bool) -> stat? {
         var st = stat()
-        guard !path.utf8.contains(0), stat(path, &st) == 0 else { return nil }
-        return (UInt64(st.st_dev), UInt64(st.st_ino))
+        guard !path.utf8.contains(0), (followingLinks ? stat(path, &st) : lstat(path, &st)) == 0 else { return nil }
+        return st
+    }
+
+    private static func kind(_ st: stat) -> Kind {
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile
+        case S_IFDIR: return .directory
+        default: return .other
+        }
     }
 
     /// Whether `path` exists (links followed).
@@ -74,9 +71,7 @@ public enum FileSystem {
 
     /// The size of the file at `path` in bytes (links followed), or nil when it cannot be reached.
     public static func size(of path: String) -> Int? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return Int(st.st_size)
+        status(path, followingLinks: true).map { Int($0.st_size) }
     }
 
     /// `path` with every symbolic link, `.` and `..` resolved (`realpath`), or nil when it does not exist.

@@ -8,7 +8,7 @@ import Musl
 
 /// A mutual-exclusion lock (a `pthread_mutex_t` at a fixed address), for state threads share.
 public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    fileprivate let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
         mutex = .allocate(capacity: 1)
@@ -36,13 +36,10 @@ public final class Lock: @unchecked Sendable {
 /// A lock with a condition variable (`pthread_cond_t`): threads wait for a change another thread
 /// announces with `broadcast()` while holding the lock.
 public final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -51,19 +48,15 @@ public final class Condition: @unchecked Sendable {
     deinit {
         pthread_cond_destroy(condition)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
+    public func lock() { mutex.lock() }
 
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    public func unlock() { mutex.unlock() }
 
     /// Runs `body` holding the lock.
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
-        lock()
-        defer { unlock() }
-        return try body()
+        try mutex.withLock(body)
     }
 
     /// Wakes every thread waiting on the condition; call it holding the lock.
@@ -74,6 +67,20 @@ public final class Condition: @unchecked Sendable {
     public func wait(until deadline: Double) -> Bool {
         let seconds = deadline.rounded(.down)
         var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((deadline - seconds) * 1e9))
-        return pthread_cond_timedwait(condition, mutex, &ts) == 0
+        return pthread_cond_timedwait(condition, mutex.mutex, &ts) == 0
+    }
+}
+
+/// A dictionary that several threads read and fill: each lookup and each store holds a lock. A
+/// value computed twice at once is stored twice; callers cache only values that come out the same.
+public final class SharedDictionary<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var values: [Key: Value] = [:]
+
+    public init() {}
+
+    public subscript(key: Key) -> Value? {
+        get { lock.withLock { values[key] } }
+        set { lock.withLock { values[key] = newValue } }
     }
 }

@@ -126,8 +126,7 @@ public enum OutputDigest {
 
 /// Font file digests, computed once per path for a whole build (thread-safe).
 public final class FontDigests: @unchecked Sendable {
-    private let lock = Lock()
-    private var digests: [String: String] = [:]
+    private let digests = SharedDictionary<String, String>()
 
     public init() {}
 
@@ -135,12 +134,12 @@ public final class FontDigests: @unchecked Sendable {
     let defaultDigest = SHA256.hex(LabelFont.defaultFontBytes)
 
     func digest(_ path: String, config: WaveConfig) throws(RenderError) -> String {
-        if let d = lock.withLock({ digests[path] }) { return d }
+        if let d = digests[path] { return d }
         guard let data = FileSystem.contents(of: path) else {
             throw RenderError(config, "\(path): cannot be read", keyPath: "label.font", kind: .missingInput)
         }
         let d = SHA256.hex(data)
-        lock.withLock { digests[path] = d }
+        digests[path] = d
         return d
     }
 }

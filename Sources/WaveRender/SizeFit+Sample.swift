@@ -82,15 +82,14 @@ extension SizeFit {
                 var raster: FrameRenderer
                 var frames: [(indices: [UInt8], matte: [UInt8])]
             }
-            private let lock = Lock()
-            private var scenes: [Key: Scene] = [:]
-            private var usages: [Key: [Int]] = [:]
+            private let scenes = SharedDictionary<Key, Scene>()
+            private let usages = SharedDictionary<Key, [Int]>()
 
             func scene(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
                        pipeline: RenderPipeline) throws(RenderError) -> Scene {
                 let key = Key(edgeStep: config.edgeStep, colors: config.gif.colors, marks: format == .gif && config.gif.lossy > 0,
                               frameCount: plan.frameCount, frames: frames)
-                if let s = lock.withLock({ scenes[key] }) { return s }
+                if let s = scenes[key] { return s }
                 let animation = try pipeline.prepare(config, plan: plan)
                 let usage = format == .gif && config.gif.colors < 256 ? fullUsage(animation, format: format) : nil
                 let raster = FrameRenderer(config: animation.config, plan: animation.plan, format: format, label: animation.label,
@@ -102,7 +101,7 @@ extension SizeFit {
                     return (indices, matte)
                 }
                 let s = Scene(animation: animation, raster: raster, frames: drawn)
-                lock.withLock { scenes[key] = s }
+                scenes[key] = s
                 return s
             }
 
@@ -110,12 +109,12 @@ extension SizeFit {
             /// once for every table size.
             func fullUsage(_ animation: Animation, format: OutputFormat) -> [Int] {
                 let key = Key(edgeStep: animation.config.edgeStep, colors: 256, marks: false, frameCount: animation.plan.frameCount, frames: [])
-                if let u = lock.withLock({ usages[key] }) { return u }
+                if let u = usages[key] { return u }
                 var full = animation.config
                 full.gif.colors = 256
                 full.gif.lossy = 0
                 let u = FrameRenderer(config: full, plan: animation.plan, format: format, label: animation.label).usage()
-                lock.withLock { usages[key] = u }
+                usages[key] = u
                 return u
             }
         }
@@ -129,30 +128,24 @@ extension SizeFit {
         /// Measures by the values of the knobs `SizeFit.settings` turns (all else is the preset's),
         /// before the anchor: the modelled length in bytes and the error. Filled from several
         /// threads; a setting measured twice at once measures the same both times.
-        final class Measured: @unchecked Sendable {
-            struct Key: Hashable {
-                var edgeStep: Double
-                var colors: Int
-                var lossy: Int
-                var webpLossless: Bool
-                var webpQuality: Double
-                var frameCount: Int
+        typealias Measured = SharedDictionary<MeasureKey, (modelled: Double, meanSquaredError: Double)>
 
-                init(_ config: WaveConfig, _ plan: LoopPlan) {
-                    edgeStep = config.edgeStep
-                    colors = config.gif.colors
-                    lossy = config.gif.lossy
-                    webpLossless = config.webp.lossless
-                    webpQuality = config.webp.quality
-                    frameCount = plan.frameCount
-                }
-            }
-            private let lock = Lock()
-            private var values: [Key: (modelled: Double, meanSquaredError: Double)] = [:]
+        /// The knobs a `Measured` value is filed under.
+        struct MeasureKey: Hashable {
+            var edgeStep: Double
+            var colors: Int
+            var lossy: Int
+            var webpLossless: Bool
+            var webpQuality: Double
+            var frameCount: Int
 
-            subscript(key: Key) -> (modelled: Double, meanSquaredError: Double)? {
-                get { lock.withLock { values[key] } }
-                set { lock.withLock { values[key] = newValue } }
+            init(_ config: WaveConfig, _ plan: LoopPlan) {
+                edgeStep = config.edgeStep
+                colors = config.gif.colors
+                lossy = config.gif.lossy
+                webpLossless = config.webp.lossless
+                webpQuality = config.webp.quality
+                frameCount = plan.frameCount
             }
         }
 
@@ -188,7 +181,7 @@ extension SizeFit {
         /// Measures a candidate (its loop `plan` thinned by `divisor` from the full one).
         func measure(_ config: WaveConfig, _ plan: LoopPlan, divisor: Int, format: OutputFormat,
                      pipeline: RenderPipeline) throws(RenderError) -> Measure {
-            let key = Measured.Key(config, plan)
+            let key = MeasureKey(config, plan)
             if let known = measured[key] {
                 return Measure(size: Int((known.modelled * anchor).rounded()), meanSquaredError: known.meanSquaredError)
             }

@@ -35,11 +35,21 @@ let directionScenes: [(String, String)] = FillDirection.allCases.map { direction
 func directionScene(_ name: String, _ json: String) throws -> (WaveConfig, LoopPlan, LabelTexts?) {
     var (config, plan) = try scene(json)
     guard FillDirection(rawValue: name) != nil else { return (config, plan, nil) }
+    let (label, _) = try addTestRiderAndLabel(to: &config, plan: &plan, template: "AB")
+    return (config, plan, label)
+}
+
+/// Puts the test rider on layer 1 (0.4 of the front wide) and a label of `template` over
+/// `config`, plans the loop again, and returns the label's coverage for the text its first frame
+/// shows (a 30 × 14 block mask of varied coverage with an outline) and that text.
+func addTestRiderAndLabel(to config: inout WaveConfig, plan: inout LoopPlan, template: String) throws -> (LabelTexts, String) {
     let front = config.direction.sideways ? config.box.height : config.box.width
     config.rider = Rider(image: testRiderImage(), width: 0.4 * front, x: 0.45, layer: 1, tilt: 0.8, sink: 2)
-    config.label = Label(template: "AB", size: 12, color: RGBA(0x0D, 0x47, 0xA1), colorOnWater: .white,
-                         strokeWidth: 1, strokeColor: RGBA(0xFF, 0xC1, 0x07))
+    let label = Label(template: template, size: 12, color: RGBA(0x0D, 0x47, 0xA1), colorOnWater: .white,
+                      strokeWidth: 1, strokeColor: RGBA(0xFF, 0xC1, 0x07))
+    config.label = label
     plan = try LoopPlanner.plan(config)
+    let text = label.text(level: config.level.level(frame: 0, of: plan.frameCount))
     let w = 30, h = 14
     let fill = (0..<(w * h)).map { i -> Float in
         let u = i % w, v = i / w
@@ -49,8 +59,8 @@ func directionScene(_ name: String, _ json: String) throws -> (WaveConfig, LoopP
         let u = i % w, v = i / w
         return (u == 1 || u == w - 2 || v == 1 || v == h - 2) && u > 0 && v > 0 && u < w - 1 && v < h - 1 ? 0.75 : 0
     }
-    let overlay = LabelOverlay(label: config.label!, box: config.box, width: w, height: h, fill: fill, stroke: stroke)
-    return (config, plan, LabelTexts(label: config.label!, level: config.level, overlays: ["AB": overlay]))
+    let overlay = LabelOverlay(label: label, box: config.box, width: w, height: h, fill: fill, stroke: stroke)
+    return (LabelTexts(label: label, level: config.level, overlays: [text: overlay]), text)
 }
 
 @Suite struct DirectionTests {

@@ -25,23 +25,8 @@ import Testing
     /// varied coverage with an outline, as DirectionTests uses) across the front.
     func withRiderAndLabel(_ json: String) throws -> (WaveConfig, LoopPlan, LabelTexts, String) {
         var (config, plan) = try scene(json)
-        let front = config.direction.sideways ? config.box.height : config.box.width
-        config.rider = Rider(image: testRiderImage(), width: 0.4 * front, x: 0.45, layer: 1, tilt: 0.8, sink: 2)
-        config.label = Label(template: "{percent}%", size: 12, color: RGBA(0x0D, 0x47, 0xA1), colorOnWater: .white,
-                             strokeWidth: 1, strokeColor: RGBA(0xFF, 0xC1, 0x07))
-        plan = try LoopPlanner.plan(config)
-        let text = config.label!.text(level: config.level.level(frame: 0, of: plan.frameCount))
-        let w = 30, h = 14
-        let fill = (0..<(w * h)).map { i -> Float in
-            let u = i % w, v = i / w
-            return u < 2 || u >= w - 2 || v < 2 || v >= h - 2 ? 0 : Float((u * 7 + v * 3) % 5) / 4
-        }
-        let stroke = (0..<(w * h)).map { i -> Float in
-            let u = i % w, v = i / w
-            return (u == 1 || u == w - 2 || v == 1 || v == h - 2) && u > 0 && v > 0 && u < w - 1 && v < h - 1 ? 0.75 : 0
-        }
-        let overlay = LabelOverlay(label: config.label!, box: config.box, width: w, height: h, fill: fill, stroke: stroke)
-        return (config, plan, LabelTexts(label: config.label!, level: config.level, overlays: [text: overlay]), text)
+        let (label, text) = try addTestRiderAndLabel(to: &config, plan: &plan, template: "{percent}%")
+        return (config, plan, label, text)
     }
 
     /// Premultiplied colours as shown on white.

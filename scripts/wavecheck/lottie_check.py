@@ -103,6 +103,19 @@ def with_images_moved(data, dx, dy):
     return copy if moved else None
 
 
+def dicts(node):
+    """Every object in a JSON tree, each before the objects inside it."""
+    if isinstance(node, dict):
+        yield node
+        children = node.values()
+    elif isinstance(node, list):
+        children = node
+    else:
+        return
+    for child in list(children):
+        yield from dicts(child)
+
+
 def apply_slots(data, values):
     """A copy of the document whose slots take `values` (slot id -> property), and in which every
     property naming a slot (`sid`) takes its slot's value, as lottie-web's SlotManager does (the
@@ -111,18 +124,10 @@ def apply_slots(data, values):
     slots = copy.setdefault("slots", {})
     for sid, prop in values.items():
         slots[sid] = {"p": prop}
-
-    def walk(node):
-        if isinstance(node, dict):
-            sid = node.get("sid")
-            if isinstance(sid, str) and sid in slots:
-                node.update(slots[sid]["p"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-    walk(copy)
+    for node in dicts(copy):
+        sid = node.get("sid")
+        if isinstance(sid, str) and sid in slots:
+            node.update(slots[sid]["p"])
     return copy
 
 
@@ -145,19 +150,7 @@ def theme_values(theme):
 
 def slot_ids(data):
     """Every slot id a property of the document names."""
-    found = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            if isinstance(node.get("sid"), str):
-                found.add(node["sid"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-    walk(data)
-    return found
+    return {node["sid"] for node in dicts(data) if isinstance(node.get("sid"), str)}
 
 
 def render_frames(binary, name, work, stem, extra):

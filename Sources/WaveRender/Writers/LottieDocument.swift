@@ -468,7 +468,7 @@ struct LottieDocument {
         var values: [Double] = []
         for s in stops {
             values.append(s.offset)
-            values += [s.color.r, s.color.g, s.color.b].map { min(1, (Double($0) + 0.25) / 255) }
+            values += channels(s.color)
         }
         if stops.contains(where: { $0.color.a < 255 }) {
             for s in stops { values += [s.offset, Double(s.color.a) / 255] }
@@ -523,7 +523,7 @@ struct LottieDocument {
                 let geometry = LottieDocument.gradientGeometry(gradient(id, in: colors, model: all[0]), box: gradientBox(id))
                 let stops = geometry.stops.map { s -> JSONNode in
                     .object([("offset", .number(s.offset)),
-                             ("color", LottieDocument.numbers([s.color.r, s.color.g, s.color.b].map { min(1, (Double($0) + 0.25) / 255) }
+                             ("color", LottieDocument.numbers(LottieDocument.channels(s.color)
                                                               + [Double(s.color.a) / 255], decimals: 4))])
                 }
                 rules.append(.object([("id", .string(id)), ("type", .string("Gradient")), ("value", .array(stops))]))
@@ -573,6 +573,11 @@ struct LottieDocument {
     /// that players that round c × 255 (lottie-web) and those that truncate it (rlottie,
     /// lottie-android) get the same 8-bit colour.
     static func rgb(_ c: RGBA) -> JSONNode {
-        numbers([c.r, c.g, c.b].map { min(1, (Double($0) + 0.25) / 255) }, decimals: 4)
+        numbers(channels(c), decimals: 4)
+    }
+
+    /// `c`'s red, green and blue as `rgb` writes them, before rounding.
+    static func channels(_ c: RGBA) -> [Double] {
+        [c.r, c.g, c.b].map { min(1, (Double($0) + 0.25) / 255) }
     }
 }
