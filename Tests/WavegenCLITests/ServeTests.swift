@@ -227,7 +227,7 @@ import WaveWebP
     /// The files a preset reads besides itself: the preset it extends and its rider image.
     @Test func aParentPresetAndARiderImageAreWatched() throws {
         let folder = try TemporaryFolder()
-        let pngs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/png")
+        let pngs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("WavePNGTests/Fixtures/png")
         try FileManager.default.copyItem(at: pngs.appendingPathComponent("rgba8.png"), to: folder.url.appendingPathComponent("rider.png"))
         try folder.writeFile(##"{"size": [24, 24], "fps": 10, "background": "#FFFFFF", "layers": [{"color": "#1E88E5", "speed": 1}]}"##, at: "base/parent.json")
         try folder.writeFile(#"{"extends": "base/parent.json", "rider": {"image": "rider.png", "width": "8px"}}"#, at: "child.json")

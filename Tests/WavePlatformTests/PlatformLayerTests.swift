@@ -27,7 +27,7 @@ import Testing
             let walker = try #require(FileManager.default.enumerator(atPath: base.path))
             for case let relative as String in walker where relative.hasSuffix(".swift") {
                 let path = top + "/" + relative
-                guard path != "Tests/WavegenCLITests/PlatformLayerTests.swift" else { continue }
+                guard path != "Tests/WavePlatformTests/PlatformLayerTests.swift" else { continue }
                 files.append((path, try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
             }
         }

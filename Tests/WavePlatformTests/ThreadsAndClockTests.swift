@@ -1,0 +1,103 @@
+import Dispatch
+import Foundation
+import Testing
+import WavePlatform
+
+/// Locks, conditions, the shared dictionary, the clock, C formatting and the process's
+/// environment, each held against what Foundation or Dispatch says.
+@Suite struct ThreadsAndClockTests {
+    @Test func aLockKeepsCountsExact() {
+        final class Counter: @unchecked Sendable { var value = 0; let lock = Lock() }
+        let counter = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<20_000 { counter.lock.withLock { counter.value += 1 } }
+        }
+        #expect(counter.value == 160_000)
+    }
+
+    @Test func aSharedDictionaryKeepsEveryStore() {
+        let shared = SharedDictionary<Int, Int>()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for k in 0..<2_000 { shared[worker * 10_000 + k] = k * k }
+        }
+        for worker in 0..<8 { for k in stride(from: 0, to: 2_000, by: 97) { #expect(shared[worker * 10_000 + k] == k * k) } }
+        #expect(shared[-1] == nil)
+    }
+
+    @Test func aConditionWakesAWaiter() {
+        final class Flag: @unchecked Sendable { var set = false; let condition = Condition() }
+        let flag = Flag()
+        ProcessEnvironment.detachThread {
+            Clock.sleep(seconds: 0.05)
+            flag.condition.withLock { flag.set = true; flag.condition.broadcast() }
+        }
+        let start = Clock.monotonicSeconds
+        let woken: Bool = flag.condition.withLock {
+            while !flag.set { if !flag.condition.wait(until: Clock.wallSeconds + 10) { return false } }
+            return true
+        }
+        #expect(woken)
+        #expect(Clock.monotonicSeconds - start < 5, "the broadcast did not wake the waiter")
+    }
+
+    @Test func aConditionTimesOut() {
+        let condition = Condition()
+        let start = Clock.monotonicSeconds
+        let woken = condition.withLock { condition.wait(until: Clock.wallSeconds + 0.1) }
+        let waited = Clock.monotonicSeconds - start
+        #expect(!woken)
+        #expect(waited >= 0.09 && waited < 5)
+        // A deadline already past returns at once.
+        #expect(!condition.withLock { condition.wait(until: Clock.wallSeconds - 1) })
+    }
+
+    @Test func clocksAgreeWithFoundation() {
+        #expect(abs(Clock.wallSeconds - Date().timeIntervalSince1970) < 1)
+        #expect(abs(Clock.unixSeconds - Int(Date().timeIntervalSince1970)) <= 1)
+        let a = Clock.monotonicSeconds, na = Clock.monotonicNanoseconds
+        Clock.sleep(seconds: 0.05)
+        let b = Clock.monotonicSeconds, nb = Clock.monotonicNanoseconds
+        #expect(b - a >= 0.049 && nb - na >= 49_000_000)
+        Clock.sleep(seconds: 0)
+        Clock.sleep(seconds: -1)
+    }
+
+    @Test(arguments: [0, 951_782_400, 1_709_164_800, 1_700_000_000, 2_147_483_647, 4_102_444_799, -86_400])
+    func calendarFieldsMatchFoundation(seconds: Int) throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        let c = calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute, .second],
+                                        from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        let f = Clock.utcFields(seconds)
+        #expect(f.year == c.year && f.month == c.month && f.day == c.day)
+        #expect(f.weekday + 1 == c.weekday)  // Foundation counts Sunday as 1
+        #expect(f.hour == c.hour && f.minute == c.minute && f.second == c.second)
+    }
+
+    @Test func cFormatMatchesFoundation() {
+        let cases: [(String, [CVarArg])] = [
+            ("%5.1f", [3.14159]), ("%-8ld|", [42]), ("%08.3f", [-2.5]), ("%ld%%", [99]), ("%6.2f s %4ld", [0.125, 7]),
+            ("%e", [1e-300]), ("%.0f", [2.5]), ("no arguments", []), ("%12.6f", [Double.pi * 1e6]),
+        ]
+        for (format, arguments) in cases {
+            #expect(cFormat(format, arguments) == String(format: format, arguments: arguments), "\(format)")
+        }
+        #expect(cFormat("") == "")
+    }
+
+    @Test func theEnvironmentMatchesFoundation() {
+        #expect(ProcessEnvironment.value("PATH") == ProcessInfo.processInfo.environment["PATH"])
+        #expect(ProcessEnvironment.value("WAVEGEN_SURELY_NOT_SET_\(UUID().uuidString.prefix(8))") == nil)
+        #expect(ProcessEnvironment.id == ProcessInfo.processInfo.processIdentifier)
+        #expect(ProcessEnvironment.activeProcessorCount == ProcessInfo.processInfo.activeProcessorCount)
+    }
+}
+
+/// `cFormat` takes a variadic list; the tests hold an array of arguments.
+private func cFormat(_ format: String, _ arguments: [CVarArg]) -> String {
+    switch arguments.count {
+    case 0: return WavePlatform.cFormat(format)
+    case 1: return WavePlatform.cFormat(format, arguments[0])
+    default: return WavePlatform.cFormat(format, arguments[0], arguments[1])
+    }
+}
