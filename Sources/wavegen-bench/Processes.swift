@@ -1,4 +1,5 @@
 import Foundation
+import WaveTestSupport
 import WavePlatform
 
 /// What a finished child process reported.
@@ -29,7 +30,8 @@ enum Processes {
     /// captured to a file, and returns its exit status and wall time. (Not its peak RSS: a child started
     /// by posix_spawn inherits this process's high-water mark in ru_maxrss.)
     static func run(_ arguments: [String]) throws -> ChildResult {
-        let errPath = FileManager.default.temporaryDirectory.path + "/wavegen-bench-stderr-\(getpid())"
+        let folder = try TemporaryFolder("wavegen-bench-child")
+        let errPath = folder.file("stderr")
         let start = now()
         let spawned = Spawn.start(arguments, redirections: [
             Spawn.Redirection(fd: 0, path: "/dev/null", flags: O_RDONLY),
@@ -47,7 +49,6 @@ enum Processes {
         }
         let seconds = now() - start
         let text = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(atPath: errPath)
         // Exit status: WIFEXITED/WEXITSTATUS are macros; decode by hand.
         let code: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ChildResult(status: code, seconds: seconds, stderr: String(text.suffix(4000)))

@@ -1,4 +1,5 @@
 import Foundation
+import WaveTestSupport
 import WaveKit
 
 /// One scene the benchmark renders: a bundled preset by name, or a preset written for the benchmark.
@@ -52,12 +53,14 @@ struct Scene {
 
 /// Writes the benchmark's own presets to a private folder so that they load like any preset file.
 final class SceneFiles {
+    /// Removed with everything in it when the benchmark ends (`remove()`) or this value goes away.
+    private var folder: TemporaryFolder?
     let directory: String
 
     init() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        directory = base + "/wavegen-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let made = try TemporaryFolder("wavegen-bench")
+        folder = made
+        directory = made.path
     }
 
     /// What `PresetLoader.load` takes for `scene`: the bundled name or the path of its written file.
@@ -79,6 +82,6 @@ final class SceneFiles {
     }
 
     func remove() {
-        try? FileManager.default.removeItem(atPath: directory)
+        folder = nil
     }
 }

@@ -12,11 +12,15 @@ import WaveTestSupport
 /// Every failure must come back as an error; a trap, a hang or a runaway allocation is a finding.
 enum FuzzTarget {
     /// A private folder the input is written into, once as a preset and once as a manifest.
+    /// It is removed when the process exits (a static is never deinitialized, and libFuzzer ends
+    /// the process with `exit`).
     static let folder: String = {
-        let path = NSTemporaryDirectory() + "wavegen-fuzz-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        guard let made = try? TemporaryFolder("wavegen-fuzz") else { fatalError("cannot make a temporary folder") }
+        scratch = made
+        atexit { FuzzTarget.scratch = nil }
+        return made.path
     }()
+    nonisolated(unsafe) static var scratch: TemporaryFolder?
 
     /// The loader `wavegen` uses, with rider images decoded by libpng under the same pixel limit.
     static let loader = PresetLoader.standard
