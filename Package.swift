@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "WaveReference", dependencies: ["WaveKit"]),
         // Benchmark (release builds): stage times, the plain-giflib floor, img2webp, peak memory;
         // `wavegen-bench reference` writes the segment reference's frames.
-        .executableTarget(name: "wavegen-bench", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WavePNG", "WaveReference", "WaveTestSupport"]),
+        .executableTarget(name: "wavegen-bench", dependencies: ["WavePlatform", "WaveKit", "WaveRender", "WaveGIF", "WaveWebP", "WaveAPNG", "WavePNG", "WaveReference", "WaveTestSupport"]),
 
         // Fuzzing (scripts/dev/fuzz): the preset, manifest and PNG loaders and the GIF encoder's promises
         // (WaveTestSupport's GIFEncoderCheck) under libFuzzer; in an ordinary build it replays the

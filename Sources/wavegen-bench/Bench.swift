@@ -245,11 +245,14 @@ final class Bench {
         }
         let dir = try files.scratch("pam-\(m.scene)")
         let webp = renderer.config.webp
-        var args = [tool, "-loop", String(renderer.config.loops), webp.lossless ? "-lossless" : "-lossy",
-                    "-q", String(webp.quality), "-m", String(webp.effort)]
+        // The encoder settings WebPAnimationEncoder uses: from method 4 up it asks WebPAnimEncoder to
+        // minimize the size (-min_size), and lossy animations may keep frames lossless (-mixed).
+        var args = [tool, "-loop", String(renderer.config.loops)] + (webp.effort >= 4 ? ["-min_size"] : []) + (webp.lossless ? [] : ["-mixed"])
+            + [webp.lossless ? "-lossless" : "-lossy", "-q", String(webp.quality), "-m", String(webp.effort)]
         var rgba: [UInt8] = []
         for (k, f) in frames.enumerated() {
-            renderer.palette.expand(f, into: &rgba)
+            // A scene with gradients is drawn in true color: its frames are RGBA already.
+            if renderer.drawsTrueColor { rgba = f } else { renderer.palette.expand(f, into: &rgba) }
             let path = dir + "/frame-" + NumberText.padded(k, digits: 4) + ".pam"
             try PAMWriter.write(rgba, width: m.width, height: m.height, to: path)
             args += ["-d", String(renderer.timing.delays[k]), path]

@@ -1,4 +1,5 @@
 import Foundation
+import WaveAPNG
 import WaveGIF
 import WaveKit
 import WaveRender
@@ -123,6 +124,11 @@ enum Pipeline {
             let webp = try WebPAnimationEncoder(width: config.width, height: config.height, options: WebPWriter.options(config))
             var rgba: [UInt8] = []
             for (k, f) in frames.enumerated() {
+                // A scene with gradients is drawn in true color: its frames are RGBA already.
+                if renderer.drawsTrueColor {
+                    try webp.add(rgba: f, duration: timing.delays[k])
+                    continue
+                }
                 let e0 = now()
                 renderer.palette.expand(f, into: &rgba)
                 t.expand += now() - e0
@@ -132,9 +138,16 @@ enum Pipeline {
             t.encode = now() - start
         case .apng:
             start = now()
-            let apng = try APNGWriter.encoder(renderer, effort: config.apng.effort)
-            for (k, f) in frames.enumerated() { try apng.add(f, delay: timing.delays[k]) }
-            bytes = try apng.finish()
+            if renderer.drawsTrueColor {
+                let apng = try TrueColorAPNGEncoder(width: config.width, height: config.height,
+                                                    options: APNGEncoder.Options(effort: config.apng.effort, loops: config.loops, ticksPerSecond: 1000))
+                for (k, f) in frames.enumerated() { try apng.add(rgba: f, delay: timing.delays[k]) }
+                bytes = try apng.finish()
+            } else {
+                let apng = try APNGWriter.encoder(renderer, effort: config.apng.effort)
+                for (k, f) in frames.enumerated() { try apng.add(f, delay: timing.delays[k]) }
+                bytes = try apng.finish()
+            }
             t.encode = now() - start
         case .svg, .lottie, .dotlottie:
             // A vector writer draws no frames; its encode time is writing the document.
