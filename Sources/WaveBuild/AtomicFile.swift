@@ -8,14 +8,16 @@ import WaveRender
 public enum AtomicFile {
     /// Writes `bytes` to `path`; an existing file stays untouched unless the write succeeds. A
     /// file the command reads (`ProtectedFiles`) is refused unless `ownFile` (the build's lock).
-    public static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false) throws(CommandError) {
-        if !ownFile { try ProtectedFiles.checkOutput(path) }
+    /// A failure's message starts with the path unless not `naming` (a build names it itself).
+    public static func write(_ bytes: [UInt8], to path: String, ownFile: Bool = false, naming: Bool = true) throws(WaveError) {
+        let cannot = { (reason: String) in ProtectedFiles.cannotWrite(path, reason, naming: naming) }
+        if !ownFile { try ProtectedFiles.checkOutput(path, naming: naming) }
         let dir = folder(of: path)
         guard FileSystem.isDirectory(dir) else {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
+            throw cannot("folder \(dir) does not exist")
         }
         if FileSystem.isDirectory(path) {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
+            throw cannot("is a directory")
         }
         let temp = PathText.joined(dir, temporaryName(for: PathText.lastComponent(of: path)))
         // Registered before it exists, so an interrupt at any moment removes it.
@@ -25,7 +27,7 @@ public enum AtomicFile {
         do {
             fd = try FileSystem.createNew(temp)
         } catch {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: \(error.reason)"])
+            throw cannot(error.reason)
         }
         var failure = Descriptor.writeAll(fd, bytes)
         if failure == nil { failure = Descriptor.synchronize(fd) }
@@ -35,7 +37,7 @@ public enum AtomicFile {
         }
         if let failure {
             try? FileSystem.remove(temp)
-            throw CommandError(.cannotWrite, ["\(path): cannot write: \(errorText(failure))"])
+            throw cannot(errorText(failure))
         }
     }
 
@@ -59,24 +61,25 @@ public enum AtomicFile {
     }
 
     /// Checks up front that `path` could be written, so a long render does not end in a write error.
-    public static func checkWritable(_ path: String) throws(CommandError) {
-        try ProtectedFiles.checkOutput(path)
+    public static func checkWritable(_ path: String, naming: Bool = true) throws(WaveError) {
+        let cannot = { (reason: String) in ProtectedFiles.cannotWrite(path, reason, naming: naming) }
+        try ProtectedFiles.checkOutput(path, naming: naming)
         let dir = folder(of: path)
         guard let dirKind = FileSystem.kind(of: dir) else {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) does not exist"])
+            throw cannot("folder \(dir) does not exist")
         }
-        guard dirKind == .directory else { throw CommandError(.cannotWrite, ["\(path): cannot write: \(dir) is not a folder"]) }
+        guard dirKind == .directory else { throw cannot("\(dir) is not a folder") }
         // Permission bits do not bind root and say nothing of special file systems: try a file.
         let probe = PathText.joined(dir, ".wavegen-probe-\(ProcessEnvironment.id)-\(UInt32.random(in: 0...UInt32.max)).tmp")
         TemporaryFiles.register(probe)
         defer { TemporaryFiles.unregister(probe) }
         guard let fd = try? FileSystem.createNew(probe) else {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: folder \(dir) is not writable"])
+            throw cannot("folder \(dir) is not writable")
         }
         Descriptor.close(fd)
         try? FileSystem.remove(probe)
         if FileSystem.isDirectory(path) {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: is a directory"])
+            throw cannot("is a directory")
         }
     }
 }

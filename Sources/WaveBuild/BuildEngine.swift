@@ -18,14 +18,15 @@ public enum BuildEngine {
         public var bytes: Int?
         /// The size of the file that was there before, when it differs.
         public var previousBytes: Int?
-        /// Problem lines without the job/output prefix.
-        public var errors: [String] = []
-        public var code: ExitCode = .success
-        /// The errors are document problems in the compiler form: printed as they are, once per build
-        /// however many outputs they stop.
-        public var located = false
+        /// Why the output failed or is out of date, nil when it is fine; its problems name no job or
+        /// output (the printer adds them).
+        public var error: WaveError?
         /// What the lock records for this output after the build (nil: keep what it had).
         public var lockEntry: BuildLock.Entry?
+
+        /// The error's lines as a report shows them.
+        public var errors: [String] { error?.lines ?? [] }
+        public var code: ExitCode { error?.exitCode ?? .success }
     }
 
     /// Everything one output's build needs besides the output.
@@ -50,7 +51,7 @@ public enum BuildEngine {
     /// manifest's folder unless `allowOutside`. Both are decided where the write would land: the
     /// real path of the output's folder (so `out -> /elsewhere` is outside) and the file's device
     /// and inode where it exists (so a link to the manifest is the manifest).
-    public static func checkOutputs(_ plan: BuildPlan, allowOutside: Bool, lockPath: String) throws(CommandError) {
+    public static func checkOutputs(_ plan: BuildPlan, allowOutside: Bool, lockPath: String) throws(WaveError) {
         let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
         let lockKey = OnDisk.landingPath(lockPath)
         // Why a write to `path` (landing at `key`) is refused, or nil; `change` says what to edit.
@@ -71,7 +72,7 @@ public enum BuildEngine {
             problems.append(DocumentProblem(file: plan.manifest.file, line: w.job.outputLine, column: w.job.outputColumn,
                                             keyPath: "jobs[\(w.job.index)].\(w.field)", message: message))
         }
-        if !problems.isEmpty { throw CommandError(DocumentError(problems)) }
+        if !problems.isEmpty { throw WaveError(problems) }
     }
 
     /// An output's path as the lock records it: relative to the manifest's folder.
@@ -91,19 +92,19 @@ public enum BuildEngine {
     public static func build(_ output: BuildPlan.Output, _ context: Context) -> Result {
         let loaded: BuildPlan.Loaded
         switch context.plan.configs[output.config].result {
-        case let .failure(f): return Result(status: .failed, errors: f.lines, code: f.exitCode, located: f.located)
+        case let .failure(f): return Result(status: .failed, error: f)
         case let .success(l): loaded = l
         }
         let inputs: OutputDigest.Inputs
         do {
             inputs = try OutputDigest.inputs(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, fonts: context.fonts)
         } catch {
-            return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
+            return Result(status: .failed, error: error)
         }
         let existing: [UInt8]?
         switch readExisting(output.path) {
         case let .success(bytes): existing = bytes
-        case let .failure(f): return Result(status: .failed, errors: f.lines, code: .failure)
+        case let .failure(f): return Result(status: .failed, error: f)
         }
         if let lock = context.lock {
             let entry = lock.entries[lockKey(output, plan: context.plan)]
@@ -114,12 +115,12 @@ public enum BuildEngine {
                               lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, manifest: owner(context.plan), parts: inputs.parts))
             }
             if context.check {
-                guard let existing else { return Result(status: .missing, errors: ["is missing"], code: .failure) }
+                guard let existing else { return Result(status: .missing, error: WaveError(.failure, ["is missing"])) }
                 guard let entry, entry.input == inputs.combined else {
-                    return Result(status: .stale, bytes: existing.count, errors: [staleReason(entry, inputs)], code: .failure)
+                    return Result(status: .stale, bytes: existing.count, error: WaveError(.failure, [staleReason(entry, inputs)]))
                 }
                 return Result(status: .modified, bytes: existing.count,
-                              errors: ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"], code: .failure)
+                              error: WaveError(.failure, ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"]))
             }
         }
         return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads,
@@ -135,16 +136,16 @@ public enum BuildEngine {
         let existing: [UInt8]?
         switch readExisting(file.path) {
         case let .success(bytes): existing = bytes
-        case let .failure(f): return Result(status: .failed, errors: f.lines, code: .failure)
+        case let .failure(f): return Result(status: .failed, error: f)
         }
         if let existing, existing == file.bytes { return Result(status: .unchanged, bytes: existing.count, lockEntry: entry) }
         if context.check {
-            guard let existing else { return Result(status: .missing, bytes: file.bytes.count, errors: ["is missing"], code: .failure) }
+            guard let existing else { return Result(status: .missing, bytes: file.bytes.count, error: WaveError(.failure, ["is missing"])) }
             if let old = context.lock?.entries[lockKey(path: file.path, plan: context.plan)], old.file == OutputDigest.file(existing) {
-                return Result(status: .stale, bytes: existing.count, errors: ["is stale: the asset catalog entry it describes changed"], code: .failure)
+                return Result(status: .stale, bytes: existing.count, error: WaveError(.failure, ["is stale: the asset catalog entry it describes changed"]))
             }
             return Result(status: .modified, bytes: existing.count,
-                          errors: ["was modified: its bytes are not those wavegen writes for this asset catalog"], code: .failure)
+                          error: WaveError(.failure, ["was modified: its bytes are not those wavegen writes for this asset catalog"]))
         }
         if let failure = write(file.bytes, to: file.path) { return failure }
         return Result(status: .written, bytes: file.bytes.count, previousBytes: existing?.count, lockEntry: entry)
@@ -168,20 +169,19 @@ public enum BuildEngine {
         let folder = PathText.folder(of: path)
         if !folder.isEmpty {
             if let kind = FileSystem.kind(of: folder), kind != .directory {
-                return Result(status: .failed, bytes: bytes.count, errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
+                return Result(status: .failed, bytes: bytes.count, error: WaveError(.cannotWrite, ["cannot write: \(folder) is a file, not a folder"]))
             }
             do {
                 try FileSystem.createDirectory(folder)
             } catch {
-                return Result(status: .failed, bytes: bytes.count, errors: [BuildEngine.folderFailure(folder, error)], code: .cannotWrite)
+                return Result(status: .failed, bytes: bytes.count, error: WaveError(.cannotWrite, [BuildEngine.folderFailure(folder, error)]))
             }
         }
         do {
-            try AtomicFile.checkWritable(path)
-            try AtomicFile.write(bytes, to: path)
+            try AtomicFile.checkWritable(path, naming: false)
+            try AtomicFile.write(bytes, to: path, naming: false)
         } catch {
-            return Result(status: .failed, bytes: bytes.count,
-                          errors: error.lines.map { $0.hasPrefix(path + ": ") ? String($0.dropFirst(path.count + 2)) : $0 }, code: error.code)
+            return Result(status: .failed, bytes: bytes.count, error: error)
         }
         return nil
     }
@@ -206,8 +206,7 @@ public enum BuildEngine {
     public static func overBudget(_ output: BuildPlan.Output, size: Int, rendered: RenderedOutput? = nil) -> Result? {
         guard let budget = output.budget, size > budget else { return nil }
         return Result(status: .overBudget, rendered: rendered, bytes: size,
-                      errors: ["\(size) bytes is over the budget of \(budget) bytes (\(output.job.budget.source(for: output.format))); not written"],
-                      code: .failure)
+                      error: WaveError(.overBudget, ["\(size) bytes is over the budget of \(budget) bytes (\(output.job.budget.source(for: output.format))); not written"]))
     }
 
     /// Renders an output in memory and compares it with `existing`; writes it unless `check`.
@@ -217,9 +216,10 @@ public enum BuildEngine {
         do {
             rendered = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
         } catch where error.kind == .overBudget {
-            return Result(status: .overBudget, errors: error.lines.map { $0 + " (\(output.job.budget.source(for: output.format)), fit)" }, code: .failure)
+            let budget = output.job.budget.source(for: output.format)
+            return Result(status: .overBudget, error: error.changingMessages { $0 + " (\(budget), fit)" })
         } catch {
-            return Result(status: .failed, errors: error.lines, code: error.exitCode, located: error.located)
+            return Result(status: .failed, error: error)
         }
         if let over = overBudget(output, size: rendered.bytes.count, rendered: rendered) { return over }
         let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, manifest: owner, parts: inputs.parts)
@@ -228,32 +228,29 @@ public enum BuildEngine {
         }
         if check {
             guard let existing else {
-                return Result(status: .missing, rendered: rendered, bytes: rendered.bytes.count, errors: ["is missing"], code: .failure)
+                return Result(status: .missing, rendered: rendered, bytes: rendered.bytes.count, error: WaveError(.failure, ["is missing"]))
             }
             return Result(status: .stale, rendered: rendered, bytes: rendered.bytes.count, previousBytes: existing.count,
-                          errors: ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"],
-                          code: .failure)
+                          error: WaveError(.failure, ["differs from what the manifest renders (\(existing.count) bytes on disk, \(rendered.bytes.count) rendered)"]))
         }
         let folder = PathText.folder(of: output.path)
         if !folder.isEmpty {
             if let kind = FileSystem.kind(of: folder), kind != .directory {
                 return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
-                              errors: ["cannot write: \(folder) is a file, not a folder"], code: .cannotWrite)
+                              error: WaveError(.cannotWrite, ["cannot write: \(folder) is a file, not a folder"]))
             }
             do {
                 try FileSystem.createDirectory(folder)
             } catch {
                 return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
-                              errors: [BuildEngine.folderFailure(folder, error)], code: .cannotWrite)
+                              error: WaveError(.cannotWrite, [BuildEngine.folderFailure(folder, error)]))
             }
         }
         do {
-            try AtomicFile.checkWritable(output.path)
-            try AtomicFile.write(rendered.bytes, to: output.path)
+            try AtomicFile.checkWritable(output.path, naming: false)
+            try AtomicFile.write(rendered.bytes, to: output.path, naming: false)
         } catch {
-            return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count,
-                          errors: error.lines.map { $0.hasPrefix(output.path + ": ") ? String($0.dropFirst(output.path.count + 2)) : $0 },
-                          code: error.code)
+            return Result(status: .failed, rendered: rendered, bytes: rendered.bytes.count, error: error)
         }
         return Result(status: .written, rendered: rendered, bytes: rendered.bytes.count, previousBytes: existing?.count, lockEntry: entry)
     }
@@ -267,11 +264,11 @@ public enum BuildEngine {
     }
 
     /// The bytes of the file at `path`, nil when there is none.
-    public static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, RenderError> {
+    public static func readExisting(_ path: String) -> Swift.Result<[UInt8]?, WaveError> {
         guard let kind = FileSystem.kind(of: path) else { return .success(nil) }
-        if kind == .directory { return .failure(RenderError(.failure, ["cannot write: is a directory"])) }
+        if kind == .directory { return .failure(WaveError(.failure, ["cannot write: is a directory"])) }
         guard let data = FileSystem.contents(of: path) else {
-            return .failure(RenderError(.failure, ["cannot read the existing file to compare"]))
+            return .failure(WaveError(.failure, ["cannot read the existing file to compare"]))
         }
         return .success(data)
     }
@@ -326,9 +323,12 @@ public enum BuildEngine {
 
     /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), 73 when an output
     /// cannot be written, else 1 when anything failed or (with --check) is out of date, else 0.
-    public static func exitCode(_ results: [Result], check: Bool, orphans: Int) -> ExitCode {
-        let codes = Set(results.map(\.code))
-        for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] where codes.contains(code) { return code }
-        return check && orphans > 0 ? .failure : .success
+    /// Returns the kind of that failure, nil for success.
+    public static func failure(_ results: [Result], check: Bool, orphans: Int) -> WaveError.Kind? {
+        let errors = results.compactMap(\.error)
+        for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] {
+            if let error = errors.first(where: { $0.exitCode == code }) { return error.kind }
+        }
+        return check && orphans > 0 ? .failure : nil
     }
 }

@@ -4,19 +4,15 @@ import WaveRender
 extension BuildPlan {
     /// The plan a command runs: overrides of a job's axes refused first, then `make`, its errors as
     /// the command line reports them.
-    public static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> BuildPlan {
+    public static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
         try checkAxisOverrides(manifest, overrides: cli)
-        do {
-            return try make(manifest, overrides: cli, checkCollisions: checkCollisions)
-        } catch {
-            throw error.commandError
-        }
+        return try make(manifest, overrides: cli, checkCollisions: checkCollisions)
     }
 
     /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
     /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
     /// would hold the same picture under names that say otherwise (`@3x` at 2×).
-    public static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(CommandError) {
+    public static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(WaveError) {
         var lines: [String] = []
         for o in cli {
             guard case let .key(key)? = o.path.components.first else { continue }
@@ -33,7 +29,7 @@ extension BuildPlan {
                 lines.append("\(o.origin.file) sets \(key), which \(job.label) varies by its \(axis): its files would all hold one \(key) under names that say otherwise; drop \(o.origin.file), or leave the job out with --job")
             }
         }
-        if !lines.isEmpty { throw CommandError(.usage, lines) }
+        if !lines.isEmpty { throw WaveError(.conflictingArguments, lines) }
     }
 }
 
@@ -41,21 +37,21 @@ extension BuildManifest {
     /// Loads a manifest for a command. When some of its jobs are malformed, the presets of the
     /// well-formed ones are checked as well, so one run reports the manifest's problems and theirs.
     /// `adjust` may add to the error of a manifest that cannot be read at all.
-    public static func loadForCommand(_ path: String, adjust: (inout DocumentError) -> Void = { _ in }) throws(CommandError) -> BuildManifest {
+    public static func loadForCommand(_ path: String, adjust: (inout WaveError) -> Void = { _ in }) throws(WaveError) -> BuildManifest {
         let read: (manifest: BuildManifest, problems: [DocumentProblem])
         do {
             read = try BuildManifest.read(path)
         } catch {
             var e = error
             adjust(&e)
-            throw CommandError(e)
+            throw e
         }
         guard !read.problems.isEmpty else { return read.manifest }
-        var failure = CommandError(DocumentError(read.problems))
+        var failure = WaveError(read.problems)
         if !read.manifest.jobs.isEmpty, let plan = try? BuildPlan.make(read.manifest, overrides: [], checkCollisions: false) {
             for config in plan.configs {
                 guard case let .failure(f) = config.result else { continue }
-                failure.lines += f.commandError.printedLines.filter { !failure.lines.contains($0) }
+                failure.problems += f.problems.filter { !failure.printedLines.contains($0.printed()) }
             }
         }
         throw failure

@@ -36,30 +36,16 @@ extension ExitCode {
     }
 }
 
-/// An error that carries its exit code and the lines to print on stderr.
-public struct CommandError: Error {
-    public var code: ExitCode
-    public var lines: [String]
-    /// Print the usage line and a help hint after the message (argument errors).
-    public var showUsage = false
-    /// The lines are document problems in the compiler form (`FILE:LINE:COLUMN: error: …`) and are
-    /// printed as they are; other lines get an `Error: ` prefix.
-    public var located = false
-
-    public init(_ code: ExitCode, _ lines: [String], showUsage: Bool = false, located: Bool = false) {
-        self.code = code
-        self.lines = lines
-        self.showUsage = showUsage
-        self.located = located
+extension WaveError {
+    /// The exit code for this failure: the one place a kind becomes a process exit status.
+    public var exitCode: ExitCode {
+        switch kind {
+        case .missingInput: return .noInput
+        case .invalidInput: return .dataError
+        case .cannotWrite: return .cannotWrite
+        case .overBudget, .failure: return .failure
+        case .usage, .conflictingArguments: return .usage
+        case .unavailable: return .unavailable
+        }
     }
-
-    /// A preset's or manifest's problems: exit 66 when an input is missing, else 65.
-    public init(_ error: DocumentError) {
-        self.init(error.isMissingInput ? .noInput : .dataError, error.lines, located: true)
-    }
-
-    public static func usage(_ message: String) -> CommandError { CommandError(.usage, [message], showUsage: true) }
-
-    /// The lines as printed on stderr.
-    public var printedLines: [String] { located ? lines : lines.map { "Error: " + $0 } }
 }

@@ -1,4 +1,5 @@
 import WavePlatform
+import WaveKit
 import WaveRender
 
 /// Collects a build's changes to wavegen.lock and merges them into the lock on disk, under the
@@ -35,18 +36,18 @@ public final class LockRecorder {
         pending[key] = change
     }
 
-    public func flushIfDue() throws(CommandError) {
+    public func flushIfDue() throws(WaveError) {
         if Clock.monotonicSeconds - lastFlush >= LockRecorder.interval { try flush() }
     }
 
     /// Merges the pending changes into the lock on disk.
-    public func flush() throws(CommandError) {
+    public func flush() throws(WaveError) {
         lastFlush = Clock.monotonicSeconds
         guard enabled, !pending.isEmpty else { return }
         let changes = pending
         pending = [:]
         try BuildLock.update(path, lockingFile: manifest, generator: generator,
-                             write: { (text: String) throws(CommandError) in try AtomicFile.write(Array(text.utf8), to: path, ownFile: true) }) { lock in
+                             write: { (text: String) throws(WaveError) in try AtomicFile.write(Array(text.utf8), to: path, ownFile: true) }) { lock in
             for (key, change) in changes {
                 switch change {
                 case let .set(entry): lock.entries[key] = entry

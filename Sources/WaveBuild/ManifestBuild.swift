@@ -69,9 +69,12 @@ public struct ManifestBuild {
         public var orphans: [String]
         public var pruned: [String]
         public var counts: BuildEngine.Counts
-        public var code: ExitCode
+        /// What kind of failure the build ends in, nil when it succeeded.
+        public var failure: WaveError.Kind?
         /// The lock could not be written: the outputs were, but the next build will not know.
-        public var lockFailure: CommandError?
+        public var lockFailure: WaveError?
+
+        public var code: ExitCode { failure.map { WaveError($0, []).exitCode } ?? .success }
     }
 
     public let options: Options
@@ -85,7 +88,7 @@ public struct ManifestBuild {
 
     /// Plans `manifest` (only the jobs `selected` names, all when nil): protects its inputs from
     /// its writes, and refuses outputs on inputs or outside the manifest's folder.
-    public init(manifest whole: BuildManifest, selected: Set<String>? = nil, options: Options) throws(CommandError) {
+    public init(manifest whole: BuildManifest, selected: Set<String>? = nil, options: Options) throws(WaveError) {
         self.options = options
         wholeManifest = whole
         self.selected = selected
@@ -107,7 +110,7 @@ public struct ManifestBuild {
     }
 
     /// Builds every output (and asset catalog file), records the lock and handles orphans.
-    public func run(progress: (any OutputProgress)? = nil, events: @escaping (Event) -> Void = { _ in }) throws(CommandError) -> Outcome {
+    public func run(progress: (any OutputProgress)? = nil, events: @escaping (Event) -> Void = { _ in }) throws(WaveError) -> Outcome {
         let check = options.check
         if options.strict {
             // Every preset checked as validate --strict would, before anything is written.
@@ -119,17 +122,17 @@ public struct ManifestBuild {
         let lock = readLock(events)
         let context = BuildEngine.Context(plan: plan, check: check, threads: options.workers == 1 ? 0 : 1, lock: lock, fonts: FontDigests())
         let recorder = LockRecorder(path: lockPath, manifest: manifest.file, enabled: !check, generator: options.generator)
-        var lockFailure: CommandError?
+        var lockFailure: WaveError?
         let plan = self.plan
         let done = outputs.make(workers: options.workers, progress: progress, printError: { events(.error($0.hasSuffix("\n") ? String($0.dropLast()) : $0)) },
-                                problems: { (r: BuildEngine.Result) in (r.errors, r.located) },
+                                problems: { (r: BuildEngine.Result) in r.error },
                                 work: { BuildEngine.build($0, context) }, deliver: { output, result in
             for w in result.rendered?.warnings ?? [] { events(.warning("\(output.job.label): \(output.path): \(w)")) }
             events(.output(output, result))
             // Recorded as outputs finish, so an interrupted build keeps what it did.
             recorder.record(BuildEngine.lockKey(output, plan: plan), BuildEngine.change(result))
             if lockFailure == nil {
-                do throws(CommandError) { try recorder.flushIfDue() } catch { lockFailure = error }
+                do throws(WaveError) { try recorder.flushIfDue() } catch { lockFailure = error }
             }
         })
 
@@ -137,7 +140,7 @@ public struct ManifestBuild {
         var fileResults: [BuildEngine.Result] = []
         for file in plan.files {
             let r = BuildEngine.build(file, context)
-            for line in r.errors { events(.error("Error: \(file.job.label): \(file.path): \(line)")) }
+            for problem in r.error?.problems ?? [] { events(.error("Error: \(file.job.label): \(file.path): \(problem)")) }
             events(.file(file, r))
             recorder.record(BuildEngine.lockKey(path: file.path, plan: plan), BuildEngine.change(r))
             fileResults.append(r)
@@ -147,11 +150,11 @@ public struct ManifestBuild {
         var counts = BuildEngine.Counts(done + fileResults)
         counts.orphaned = check ? orphans.count : 0
         counts.pruned = pruned.count
-        let code = BuildEngine.exitCode(done + fileResults, check: check, orphans: counts.orphaned)
+        let failure = BuildEngine.failure(done + fileResults, check: check, orphans: counts.orphaned)
         if lockFailure == nil {
-            do throws(CommandError) { try recorder.flush() } catch { lockFailure = error }
+            do throws(WaveError) { try recorder.flush() } catch { lockFailure = error }
         }
-        return Outcome(outputs: done, files: fileResults, orphans: orphans, pruned: pruned, counts: counts, code: code, lockFailure: lockFailure)
+        return Outcome(outputs: done, files: fileResults, orphans: orphans, pruned: pruned, counts: counts, failure: failure, lockFailure: lockFailure)
     }
 
     /// The lock as read at the start: nil when there is none or it is unusable (said in a note).

@@ -22,33 +22,33 @@ public struct OutputSet: Sendable {
     public var outputs: [BuildPlan.Output] { plan.outputs }
 
     /// The outputs of `manifest`'s jobs with the command line's `overrides` applied after each job's own.
-    public static func manifest(_ manifest: BuildManifest, overrides: [PresetOverride], checkCollisions: Bool = true) throws(CommandError) -> OutputSet {
+    public static func manifest(_ manifest: BuildManifest, overrides: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> OutputSet {
         OutputSet(source: .manifest(manifest.file), plan: try BuildPlan.forCommand(manifest, overrides: overrides, checkCollisions: checkCollisions))
     }
 
     /// Each of `presets` in each of `formats`; an output's path (`{name}.{format}`) is only a label.
-    public static func presets(_ presets: [String], formats: [OutputFormat], overrides: [PresetOverride]) throws(CommandError) -> OutputSet {
+    public static func presets(_ presets: [String], formats: [OutputFormat], overrides: [PresetOverride]) throws(WaveError) -> OutputSet {
         let jobs = presets.enumerated().map { BuildManifest.Job.preset($1, index: $0, formats: formats) }
         let plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: jobs), overrides: overrides, checkCollisions: false)
         return OutputSet(source: .presets(presets), plan: plan)
     }
 
     /// The inputs named, or ./wavegen.json when none is (an error naming `example` when it is missing).
-    public static func inputs(_ named: [String], example: String) throws(CommandError) -> [String] {
+    public static func inputs(_ named: [String], example: String) throws(WaveError) -> [String] {
         guard named.isEmpty else { return named }
         guard FileSystem.exists(BuildManifest.defaultFileName) else {
-            throw CommandError(DocumentError(DocumentProblem(
-                file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput)))
+            throw WaveError(DocumentProblem(
+                file: BuildManifest.defaultFileName, message: "no such file (name a manifest or presets: \(example))", kind: .missingInput))
         }
         return [BuildManifest.defaultFileName]
     }
 
     /// Renders one output in memory (on `threads` threads; 0: the calling one).
-    public func render(_ output: BuildPlan.Output, threads: Int) -> Result<RenderedOutput, RenderError> {
+    public func render(_ output: BuildPlan.Output, threads: Int) -> Result<RenderedOutput, WaveError> {
         switch plan.configs[output.config].result {
         case let .failure(f): return .failure(f)
         case let .success(loaded):
-            return Result { () throws(RenderError) in
+            return Result { () throws(WaveError) in
                 try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
             }
         }
@@ -57,7 +57,7 @@ public struct OutputSet: Sendable {
     /// Makes every output of the set: `OutputSet.make` over `outputs`.
     @discardableResult
     public func make<R>(workers: Int, progress: (any OutputProgress)? = nil, printError: ((String) -> Void)? = nil,
-                        problems: @escaping (R) -> (lines: [String], located: Bool) = { _ in ([], false) },
+                        problems: @escaping (R) -> WaveError? = { _ in nil },
                         work: @escaping (BuildPlan.Output) -> R, deliver: @escaping (BuildPlan.Output, R) -> Void = { _, _ in }) -> [R] {
         let outputs = plan.outputs
         return OutputSet.make(outputs, workers: workers, progress: progress, printError: printError, problems: problems,
@@ -66,12 +66,12 @@ public struct OutputSet: Sendable {
 
     /// Makes `outputs` (`work` gets an index into them) on up to `workers` threads, and hands each
     /// result to `deliver` in order as it is ready (the progress display cleared). The problems a
-    /// result reports (`problems`) go first to `printError` as lines: a document problem (located,
-    /// in the compiler form) once however many outputs it stops, any other prefixed with the
-    /// output's job and path. Build, preview and the live session all make their outputs here.
+    /// result reports (`problems`) go first to `printError` as lines: a problem in a document (in
+    /// the compiler form) once however many outputs it stops, any other naming the output's job
+    /// and path. Build, preview and the live session all make their outputs here.
     @discardableResult
     public static func make<R>(_ outputs: [BuildPlan.Output], workers: Int, progress: (any OutputProgress)? = nil,
-                               printError: ((String) -> Void)? = nil, problems: @escaping (R) -> (lines: [String], located: Bool) = { _ in ([], false) },
+                               printError: ((String) -> Void)? = nil, problems: @escaping (R) -> WaveError? = { _ in nil },
                                work: @escaping (Int) -> R, deliver: @escaping (Int, R) -> Void = { _, _ in }) -> [R] {
         progress?.begin(total: outputs.count)
         var reported = Set<String>()
@@ -82,10 +82,10 @@ public struct OutputSet: Sendable {
             progress?.started(outputs[i].path)
         }, deliver: { i, result in
             let o = outputs[i]
-            let found = problems(result)
+            let found = problems(result)?.problems ?? []
             progress?.clear()
-            for line in found.lines where !found.located || reported.insert(line).inserted {
-                printError?(found.located ? line + "\n" : "Error: \(o.job.label): \(o.path): \(line)\n")
+            for problem in found where !problem.isInDocument || reported.insert(problem.description).inserted {
+                printError?(problem.printed(subject: "\(o.job.label): \(o.path)") + "\n")
             }
             deliver(i, result)
             progress?.redraw()

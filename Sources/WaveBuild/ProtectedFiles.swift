@@ -30,14 +30,20 @@ public enum ProtectedFiles {
         return entry.role
     }
 
-    /// Refuses `path` when it names a protected file or is no name wavegen may write.
-    public static func checkOutput(_ path: String) throws(CommandError) {
+    /// Refuses `path` when it names a protected file or is no name wavegen may write; the message
+    /// starts with the path unless not `naming`.
+    public static func checkOutput(_ path: String, naming: Bool = true) throws(WaveError) {
         if let problem = OnDisk.nameProblem(path) {
-            throw CommandError(.cannotWrite, ["\(TerminalText.escaped(path)): cannot write: the path \(problem)"])
+            throw cannotWrite(TerminalText.escaped(path), "the path \(problem)", naming: naming)
         }
         if let role = role(of: path) {
-            throw CommandError(.cannotWrite, ["\(path): cannot write: it is \(role), which this command reads; name another output"])
+            throw cannotWrite(path, "it is \(role), which this command reads; name another output", naming: naming)
         }
+    }
+
+    /// `PATH: cannot write: REASON`, without `PATH: ` unless `naming`.
+    static func cannotWrite(_ path: String, _ reason: String, naming: Bool) -> WaveError {
+        WaveError(.cannotWrite, [(naming ? "\(path): " : "") + "cannot write: " + reason])
     }
 
     /// Protects the files a preset reads (it, its parents, its rider image and font) from this

@@ -20,12 +20,12 @@ public enum RenderAdvice {
     }
 
     /// Creates the `--frames` folder (and its parents).
-    public static func createFramesFolder(_ dir: String) throws(CommandError) {
+    public static func createFramesFolder(_ dir: String) throws(WaveError) {
         do {
             try FileSystem.createDirectory(dir)
         } catch {
             let step = error.path == dir ? "" : " (at \(error.path))"
-            throw CommandError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.reason)\(step)"])
+            throw WaveError(.cannotWrite, ["\(dir): cannot create the frames folder: \(error.reason)\(step)"])
         }
     }
 

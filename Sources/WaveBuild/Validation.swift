@@ -33,13 +33,8 @@ public enum Validation {
     /// Loads and plans a preset, and renders its label's texts, as `render` would (with `strict`,
     /// as `render --strict` would).
     @discardableResult
-    public static func validatePreset(_ reference: String, strict: Bool = false) throws(CommandError) -> Report {
-        let config: WaveConfig
-        do {
-            config = try RenderPipeline().load(reference)
-        } catch {
-            throw error.commandError
-        }
+    public static func validatePreset(_ reference: String, strict: Bool = false) throws(WaveError) -> Report {
+        let config = try RenderPipeline().load(reference)
         var report = try check(config, strict: strict)
         if strict {
             // A bare bundled parent follows the bundled look of whichever wavegen renders the file.
@@ -51,7 +46,7 @@ public enum Validation {
     /// Reads a manifest and checks every preset of its outputs with their overrides; every
     /// problem is reported once.
     @discardableResult
-    public static func validateManifest(_ path: String, strict: Bool = false) throws(CommandError) -> Report {
+    public static func validateManifest(_ path: String, strict: Bool = false) throws(WaveError) -> Report {
         let manifest = try BuildManifest.loadForCommand(path)
         let plan = try BuildPlan.forCommand(manifest, overrides: [])
         // The planner's warnings once per preset and variant, as build prints them.
@@ -70,20 +65,20 @@ public enum Validation {
 
     /// Checks every preset of a build plan (the planner's warnings are the plan's already); every
     /// problem is reported once.
-    public static func checkConfigs(_ plan: BuildPlan, strict: Bool) throws(CommandError) -> Report {
-        var failure: CommandError?
+    public static func checkConfigs(_ plan: BuildPlan, strict: Bool) throws(WaveError) -> Report {
+        var failure: WaveError?
         var report = Report()
         for config in plan.configs {
-            do throws(CommandError) {
+            do throws(WaveError) {
                 switch config.result {
-                case let .failure(f): throw f.commandError
+                case let .failure(f): throw f
                 case let .success(loaded):
                     report.add(try check(loaded.config, plannerWarnings: false, strict: strict))
                 }
             } catch {
-                var merged = failure ?? CommandError(error.code, [], located: true)
-                merged.lines += error.printedLines.filter { !merged.lines.contains($0) }
-                if error.code == .noInput { merged.code = .noInput }
+                var merged = failure ?? WaveError(error.kind, problems: [])
+                merged.problems += error.problems.filter { !merged.printedLines.contains($0.printed()) }
+                if error.kind == .missingInput { merged.kind = .missingInput }
                 failure = merged
             }
         }
@@ -94,24 +89,20 @@ public enum Validation {
     /// Plans a loaded config's loop and renders its label's texts, so that a file that is not a
     /// font or a character it lacks fails here, not at render time; returns the planner's and the
     /// label's warnings as render prints them (the planner's only when `plannerWarnings`).
-    public static func check(_ config: WaveConfig, plannerWarnings: Bool = true, strict: Bool = false) throws(CommandError) -> Report {
-        do {
-            let pipeline = RenderPipeline()
-            let plan = try pipeline.plan(config, strict: strict)
-            let animation = try pipeline.prepare(config, plan: plan, strict: strict)
-            var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
-            if let label = config.label {
-                if label.fonts.isEmpty { report.fonts.append("(default) → \(Label.defaultFont)") }
-                for font in label.fonts {
-                    switch font.source {
-                    case let .file(path): report.fonts.append("\(font.name) → \(path)")
-                    case let .embedded(bytes): report.fonts.append("(embedded) → \(bytes.count) bytes")
-                    }
+    public static func check(_ config: WaveConfig, plannerWarnings: Bool = true, strict: Bool = false) throws(WaveError) -> Report {
+        let pipeline = RenderPipeline()
+        let plan = try pipeline.plan(config, strict: strict)
+        let animation = try pipeline.prepare(config, plan: plan, strict: strict)
+        var report = Report(warnings: ((plannerWarnings ? plan.warnings : []) + animation.warnings).map { "\(config.source): warning: \($0)" })
+        if let label = config.label {
+            if label.fonts.isEmpty { report.fonts.append("(default) → \(Label.defaultFont)") }
+            for font in label.fonts {
+                switch font.source {
+                case let .file(path): report.fonts.append("\(font.name) → \(path)")
+                case let .embedded(bytes): report.fonts.append("(embedded) → \(bytes.count) bytes")
                 }
             }
-            return report
-        } catch {
-            throw error.commandError
         }
+        return report
     }
 }

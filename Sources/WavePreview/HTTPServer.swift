@@ -1,5 +1,6 @@
 import WaveBuild
 import WavePlatform
+import WaveKit
 
 /// A small HTTP/1.1 server on POSIX sockets, listening on 127.0.0.1 only. Each connection is read
 /// and answered on its own thread, one request per connection (`Connection: close`); a request
@@ -35,15 +36,15 @@ public final class HTTPServer: @unchecked Sendable {
 
     /// Binds 127.0.0.1:`port` (0: a free port the kernel picks) and listens. A port in use, or
     /// one that may not be bound, is an error of exit status 69 naming it.
-    public static func listen(port: UInt16) throws(CommandError) -> HTTPServer {
+    public static func listen(port: UInt16) throws(WaveError) -> HTTPServer {
         switch Socket.listen(port: port, backlog: 64) {
         case let .success(fd):
             return HTTPServer(listener: fd, port: Socket.boundPort(fd))
         case let .failure(failure) where failure.step == .open:
-            throw CommandError(.unavailable, ["cannot open a socket: \(failure.text)"])
+            throw WaveError(.unavailable, ["cannot open a socket: \(failure.text)"])
         case let .failure(failure):
             let reason = failure.addressInUse ? "the port is in use (pick another with --port, or --port 0 for a free one)" : failure.text
-            throw CommandError(.unavailable, ["cannot listen on 127.0.0.1:\(port): \(reason)"])
+            throw WaveError(.unavailable, ["cannot listen on 127.0.0.1:\(port): \(reason)"])
         }
     }
 

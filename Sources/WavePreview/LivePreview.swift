@@ -9,7 +9,7 @@ public enum LivePreview {
     /// Serves `inputs` (manifests or presets) on `port` (0: a free one); `listening` gets the
     /// page's address once the port is bound. A port that cannot be bound is exit status 69.
     public static func serve(_ inputs: [String], port: UInt16, overrides: [PresetOverride], workers: Int, log: LiveLog, quiet: Bool,
-                             version: String, listening: (String) -> Void) throws(CommandError) {
+                             version: String, listening: (String) -> Void) throws(WaveError) {
         let server = try HTTPServer.listen(port: port)
         let stop = StopSignals.install()
         let session = LiveSession(inputs: inputs, overrides: overrides, workers: workers, console: log, quiet: quiet, version: version)

@@ -167,11 +167,11 @@ public final class LiveSession: @unchecked Sendable {
         // A manifest that breaks stays a manifest, so its own errors are reported.
         source.isManifest = BuildManifest.looksLikeManifest(path) || (source.isManifest && FileStamp(path: path).exists)
         let set: OutputSet
-        do throws(CommandError) {
+        do throws(WaveError) {
             if source.isManifest {
                 source.snapshot = FileSnapshot([path])
                 let manifest: BuildManifest
-                do { manifest = try BuildManifest.load(path) } catch { throw CommandError(error) }
+                do { manifest = try BuildManifest.load(path) } catch { throw error }
                 source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
                 set = try OutputSet.manifest(manifest, overrides: overrides)
             } else {
@@ -206,7 +206,7 @@ public final class LiveSession: @unchecked Sendable {
         if groups.isEmpty {
             groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
         }
-        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
+        var packs: [String: Result<PreviewThemes.PackedPreset, WaveError>] = [:]
         for g in groups.indices {
             guard let job = groups[g].outputs.first?.output.job else { continue }
             let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset, generator: "wavegen \(version)")
@@ -241,7 +241,7 @@ public final class LiveSession: @unchecked Sendable {
                 switch set.plan.configs[o.config].result {
                 case let .failure(error):
                     // The preset's problems, said once for the group rather than on each output.
-                    for line in error.commandError.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
+                    for line in error.printedLines where !groups[g].errors.contains(line) { groups[g].errors.append(line) }
                 case let .success(loaded):
                     for font in loaded.config.label?.fonts ?? [] { if case let .file(path) = font.source { source.snapshot.add([path]) } }
                     if o.job.live, case let .still(level) = loaded.config.level { groups[g].outputs[k].liveLevel = level }
@@ -289,7 +289,7 @@ public final class LiveSession: @unchecked Sendable {
         var pending: [(task: RenderTask, digest: String)] = []
         for t in tasks {
             let o = groups[t.g].outputs[t.o].output
-            do throws(RenderError) {
+            do throws(WaveError) {
                 let digest = try OutputDigest.input(t.loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
                 if let hit = lock.withLock({ renders[digest] }) {
                     store(t, hit.output, name: hit.name, digest: digest)
@@ -297,14 +297,14 @@ public final class LiveSession: @unchecked Sendable {
                     pending.append((t, digest))
                 }
             } catch {
-                fail(t, error.commandError.printedLines)
+                fail(t, error.printedLines)
             }
         }
         let jobs = pending.map { p in (loaded: p.task.loaded, output: groups[p.task.g].outputs[p.task.o].output) }
         let threads = workers == 1 ? 0 : 1
-        let results = OutputSet.make(jobs.map(\.output), workers: workers, work: { i -> Result<RenderedOutput, RenderError> in
+        let results = OutputSet.make(jobs.map(\.output), workers: workers, work: { i -> Result<RenderedOutput, WaveError> in
             let o = jobs[i].output
-            return Result { () throws(RenderError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
+            return Result { () throws(WaveError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
         })
         for (p, result) in zip(pending, results) {
             switch result {
@@ -313,7 +313,7 @@ public final class LiveSession: @unchecked Sendable {
                 store(p.task, r, name: name, digest: p.digest)
                 lock.withLock { renders[p.digest] = (r, name) }
             case let .failure(error):
-                fail(p.task, error.commandError.printedLines)
+                fail(p.task, error.printedLines)
             }
         }
         return pending.count

@@ -24,7 +24,7 @@ extension PreviewPage {
         /// The preset reference the job loads (what `presets pack` is given for its cards' link).
         public var preset: String = ""
         /// The preset packed (`PresetPack`), or why it could not be.
-        public var pack: Result<PreviewThemes.PackedPreset, RenderError>? = nil
+        public var pack: Result<PreviewThemes.PackedPreset, WaveError>? = nil
 
         public init(title: String, subtitle: String) {
             self.title = title
@@ -38,7 +38,7 @@ extension PreviewPage {
     /// in memory on `workers` threads and returns the page. Errors are handed to `printError` as
     /// outputs finish, each document problem once; `progress` follows the outputs.
     public static func make(inputs: [String], overrides cli: [PresetOverride], workers: Int, generator: String, progress: some OutputProgress,
-                            printError: @escaping (String) -> Void) throws(CommandError) -> (html: String, items: [Item], entries: [PreviewEntry]) {
+                            printError: @escaping (String) -> Void) throws(WaveError) -> (html: String, items: [Item], entries: [PreviewEntry]) {
         var sets: [OutputSet] = []
         var groups: [Group] = []
         var items: [Item] = []
@@ -58,7 +58,7 @@ extension PreviewPage {
                 items.append(Item(group: g, output: o, plan: p))
             }
         }
-        func flushPresets() throws(CommandError) {
+        func flushPresets() throws(WaveError) {
             guard !presets.isEmpty else { return }
             add(try OutputSet.presets(presets, formats: [.gif, .webp, .apng], overrides: cli)) { job in Group(title: job.presetText, subtitle: "preset") }
             presets.removeAll()
@@ -67,12 +67,7 @@ extension PreviewPage {
             let path = BuildManifest.locate(input)
             if BuildManifest.looksLikeManifest(path) {
                 try flushPresets()
-                let manifest: BuildManifest
-                do {
-                    manifest = try BuildManifest.load(path)
-                } catch {
-                    throw CommandError(error)
-                }
+                let manifest = try BuildManifest.load(path)
                 add(try OutputSet.manifest(manifest, overrides: cli)) { job in
                     Group(title: "\(job.label)", subtitle: "\(manifest.file) · preset \(job.presetText)")
                 }
@@ -90,7 +85,7 @@ extension PreviewPage {
         let work = items.map(\.output) + darkItems.map { items[$0].output }
         let threads = workers == 1 ? 0 : 1
         let rendered = OutputSet.make(work, workers: workers, progress: progress, printError: printError,
-                                      problems: { (entry: PreviewEntry) in (entry.errors, entry.located) }, work: { i -> PreviewEntry in
+                                      problems: { (entry: PreviewEntry) in entry.error }, work: { i -> PreviewEntry in
             guard i < items.count else {
                 let item = items[darkItems[i - items.count]]
                 return PreviewEntry.render(twins[item.plan][item.output.index]!, item.output, threads: threads)
@@ -98,8 +93,8 @@ extension PreviewPage {
             let item = items[i]
             var entry: PreviewEntry
             switch sets[item.plan].render(item.output, threads: threads) {
-            case let .success(r): entry = PreviewEntry(rendered: r, errors: [], code: .success)
-            case let .failure(error): return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
+            case let .success(r): entry = PreviewEntry(rendered: r)
+            case let .failure(error): return PreviewEntry(rendered: nil, error: error)
             }
             if item.output.job.live, case let .success(loaded) = sets[item.plan].plan.configs[item.output.config].result,
                case let .still(level) = loaded.config.level { entry.liveLevel = level }
@@ -110,10 +105,9 @@ extension PreviewPage {
         for (k, i) in darkItems.enumerated() {
             let dark = rendered[items.count + k]
             entries[i].dark = dark.rendered
-            entries[i].errors += dark.errors.map { "dark theme: " + $0 }
-            if entries[i].code == .success { entries[i].code = dark.code }
+            entries[i].darkError = dark.error
         }
-        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
+        var packs: [String: Result<PreviewThemes.PackedPreset, WaveError>] = [:]
         for g in groups.indices where !groups[g].preset.isEmpty {
             if packs[groups[g].preset] == nil { packs[groups[g].preset] = PreviewThemes.pack(groups[g].preset, generator: generator) }
             groups[g].pack = packs[groups[g].preset]
@@ -132,10 +126,10 @@ extension RenderedOutput {
 /// What previewing one output produced.
 public struct PreviewEntry: Sendable {
     public var rendered: RenderedOutput?
-    public var errors: [String]
-    public var code: ExitCode
-    /// The errors are document problems in the compiler form: printed as they are, once per page.
-    public var located = false
+    /// Why the output failed, nil when it rendered.
+    public var error: WaveError?
+    /// Why its `--theme dark` render failed, nil when it rendered or there is none.
+    public var darkError: WaveError? = nil
     /// The output's `--theme dark` render (raster and Lottie outputs of a preset with a dark twin).
     public var dark: RenderedOutput? = nil
     /// Whether the output's preset has a dark twin (an SVG shows it from its own file).
@@ -143,20 +137,24 @@ public struct PreviewEntry: Sendable {
     /// For a live SVG, the preset's own level (0…1), where the page's level slider starts.
     public var liveLevel: Double? = nil
 
-    public init(rendered: RenderedOutput?, errors: [String], code: ExitCode, located: Bool = false) {
+    public init(rendered: RenderedOutput?, error: WaveError? = nil) {
         self.rendered = rendered
-        self.errors = errors
-        self.code = code
-        self.located = located
+        self.error = error
     }
+
+    /// What failed first: the output, else its dark theme.
+    public var failure: WaveError? { error ?? darkError }
+
+    /// The problems the page shows: the output's, then its dark theme's.
+    public var errors: [String] { (error?.lines ?? []) + (darkError?.lines ?? []).map { "dark theme: " + $0 } }
 
     /// Renders `output` of `loaded`; a failure becomes the entry's errors.
     static func render(_ loaded: BuildPlan.Loaded, _ output: BuildPlan.Output, threads: Int) -> PreviewEntry {
-        do throws(RenderError) {
+        do throws(WaveError) {
             let r = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
-            return PreviewEntry(rendered: r, errors: [], code: .success)
+            return PreviewEntry(rendered: r)
         } catch {
-            return PreviewEntry(rendered: nil, errors: error.lines, code: error.exitCode, located: error.located)
+            return PreviewEntry(rendered: nil, error: error)
         }
     }
 }
@@ -191,8 +189,8 @@ public enum PreviewThemes {
 
     /// `reference` packed, the bytes `wavegen presets pack REFERENCE -o FILE` writes (`generator`
     /// names the wavegen that packs it), offered as NAME.wavegen.json.
-    static func pack(_ reference: String, generator: String) -> Result<PackedPreset, RenderError> {
-        Result { () throws(RenderError) in
+    static func pack(_ reference: String, generator: String) -> Result<PackedPreset, WaveError> {
+        Result { () throws(WaveError) in
             let packed = try PresetPack.pack(reference, generator: generator)
             let base = PathText.lastComponent(of: reference)
             let name = base.hasSuffix(".wavegen.json") ? String(base.dropLast(13)) : base.hasSuffix(".json") ? String(base.dropLast(5)) : base
@@ -274,7 +272,7 @@ public enum PreviewPage {
         """
     }
 
-    static func card(_ item: PreviewPage.Item, _ entry: PreviewEntry, pack: Result<PreviewThemes.PackedPreset, RenderError>?, id: Int) -> String {
+    static func card(_ item: PreviewPage.Item, _ entry: PreviewEntry, pack: Result<PreviewThemes.PackedPreset, WaveError>?, id: Int) -> String {
         let o = item.output
         guard let r = entry.rendered else {
             return "<figure class=\"card failed\" id=\"output-\(id)\">\n<figcaption>\(escape(o.path))</figcaption>\n<pre>\(escape(entry.errors.joined(separator: "\n")))</pre>\n</figure>\n"

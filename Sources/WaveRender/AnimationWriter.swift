@@ -13,11 +13,11 @@ public protocol AnimationWriter: AnyObject {
     var frames: FrameRequest { get }
     /// Starts the file. `raster` is the renderer whose frames will follow (its palette and timing),
     /// or nil when the writer asked for no frames.
-    func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError)
+    func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError)
     /// Takes the next frame of the loop (only called when the writer asked for frames).
-    func add(_ frame: RasterFrame) throws(RenderError)
+    func add(_ frame: RasterFrame) throws(WaveError)
     /// Ends the file and returns its bytes (empty for writers whose output is not one file).
-    func finish() throws(RenderError) -> [UInt8]
+    func finish() throws(WaveError) -> [UInt8]
     /// What the writer did, for `--verbose` (read after `finish`).
     var notes: [String] { get }
     /// Images in the file when the format merges identical frames (read after `finish`); nil when it
@@ -34,7 +34,7 @@ public enum FrameRequest: Equatable, Sendable {
 }
 
 extension AnimationWriter {
-    public func add(_ frame: RasterFrame) throws(RenderError) {}
+    public func add(_ frame: RasterFrame) throws(WaveError) {}
     public var notes: [String] { [] }
     public var images: Int? { nil }
 }

@@ -65,7 +65,7 @@ public enum AssetCatalog {
     /// The `Contents.json` files the outputs of catalog jobs need, in output order: each catalog's
     /// own (once, before its first data set) and each data set's, after its file. Two outputs in
     /// one data set (`loader.gif` and `loader.webp` are both `loader`) are refused at the output.
-    static func files(_ outputs: [BuildPlan.Output], manifest: BuildManifest) throws(RenderError) -> [BuildPlan.File] {
+    static func files(_ outputs: [BuildPlan.Output], manifest: BuildManifest) throws(WaveError) -> [BuildPlan.File] {
         var files: [BuildPlan.File] = []
         var catalogs = Set<String>()
         var dataSets: [String: BuildPlan.Output] = [:]
@@ -93,7 +93,7 @@ public enum AssetCatalog {
             files.append(BuildPlan.File(job: o.job, path: path, key: OnDisk.landingPath(path),
                                         bytes: dataSetContents(fileName: PathText.lastComponent(of: o.path), format: o.format)))
         }
-        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+        if !problems.isEmpty { throw WaveError(problems) }
         return files
     }
 }

@@ -36,7 +36,7 @@ public struct BuildPlan: Sendable {
 
     /// A loaded and planned preset, or why it could not be.
     public struct Config: Sendable {
-        public var result: Result<Loaded, RenderError>
+        public var result: Result<Loaded, WaveError>
     }
 
     public struct Loaded: Sendable {
@@ -66,7 +66,7 @@ public struct BuildPlan: Sendable {
 
     /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error;
     /// a preset that cannot be loaded only fails its own outputs.
-    public static func make(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(RenderError) -> BuildPlan {
+    public static func make(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
         let loader = PresetLoader.standard
         var outputs: [Output] = []
         var configs: [Config] = []
@@ -192,7 +192,7 @@ public struct BuildPlan: Sendable {
     /// Refuses, once per job, a `{density}` the output cannot have: in a job without `scales`, a
     /// preset whose own scale Android has no density for (a job's `scales` are checked with the
     /// manifest).
-    static func checkDensities(_ outputs: [Output], manifest: BuildManifest, cli: [PresetOverride], loader: PresetLoader) throws(RenderError) {
+    static func checkDensities(_ outputs: [Output], manifest: BuildManifest, cli: [PresetOverride], loader: PresetLoader) throws(WaveError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
         for o in outputs where o.job.output.uses(.density) && o.scale == nil && !seen.contains(o.job.index) {
@@ -204,7 +204,7 @@ public struct BuildPlan: Sendable {
                                             message: "uses {density}, but the preset's scale \(JSONNode(.number(scale)).serialized()) has no Android density; "
                                                 + "add \"scales\" from \(OutputTemplate.densityList)"))
         }
-        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+        if !problems.isEmpty { throw WaveError(problems) }
     }
 
     /// The `{name}` of a job: its preset's `name`, or the name its file gives it.
@@ -227,7 +227,7 @@ public struct BuildPlan: Sendable {
     /// is not one file name (`{name}` or `{variant}` holding "/", a control character, or being
     /// "." or ".."), a path holding a NUL or control character or a name too long for a file
     /// system, and a hidden or empty file name ("{scale}.gif" is ".gif" at @1x).
-    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest, loader: PresetLoader) throws(RenderError) {
+    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest, loader: PresetLoader) throws(WaveError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
         var names: [Int: String] = [:]
@@ -254,7 +254,7 @@ public struct BuildPlan: Sendable {
                 at(message)
             }
         }
-        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+        if !problems.isEmpty { throw WaveError(problems) }
     }
 
     /// Why an output's file name is not an Android resource name, with a name that is, or nil when
@@ -284,7 +284,7 @@ public struct BuildPlan: Sendable {
         return nil
     }
 
-    static func checkCollisions(_ outputs: [Output], files: [File] = [], manifest: BuildManifest) throws(RenderError) {
+    static func checkCollisions(_ outputs: [Output], files: [File] = [], manifest: BuildManifest) throws(WaveError) {
         var first: [String: Output] = [:]
         var byIdentity: [OnDisk.Identity: Output] = [:]
         var problems: [DocumentProblem] = []
@@ -318,16 +318,16 @@ public struct BuildPlan: Sendable {
                 file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                 message: "\(o.path) would be written twice: by \(earlier.job.label) [\(earlier.descriptor)] and by \(o.job.label) [\(o.descriptor)]\(hint)"))
         }
-        if !problems.isEmpty { throw RenderError(DocumentError(problems)) }
+        if !problems.isEmpty { throw WaveError(problems) }
     }
 
     /// `error` with a preset file that is not there said at the job's `preset` in the manifest
     /// (the file alone names neither the manifest nor the job).
-    static func missingPreset(_ error: DocumentError, job: BuildManifest.Job, manifest: BuildManifest) -> DocumentError {
+    static func missingPreset(_ error: WaveError, job: BuildManifest.Job, manifest: BuildManifest) -> WaveError {
         guard error.problems.count == 1, let problem = error.problems.first, problem.file == job.preset, problem.line == 0,
               problem.kind == .missingInput else { return error }
         let at = job.preset == job.presetText ? "" : " (\(job.preset))"
-        return DocumentError(DocumentProblem(file: manifest.file, line: job.presetLine, column: job.presetColumn, keyPath: "jobs[\(job.index)].preset",
+        return WaveError(DocumentProblem(file: manifest.file, line: job.presetLine, column: job.presetColumn, keyPath: "jobs[\(job.index)].preset",
                                              message: "no preset \"\(job.presetText)\"\(at): \(problem.message)", kind: .missingInput))
     }
 
@@ -345,7 +345,7 @@ public struct BuildPlan: Sendable {
         do {
             loaded = try loader.loadDocument(job.preset, overrides: overrides)
         } catch {
-            return Config(result: .failure(RenderError(missingPreset(error, job: job, manifest: manifest))))
+            return Config(result: .failure(missingPreset(error, job: job, manifest: manifest)))
         }
         do {
             let plan = try RenderPipeline(loader: loader).plan(loaded.config)

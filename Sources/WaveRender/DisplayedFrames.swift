@@ -26,7 +26,7 @@ public struct DisplayedFrames: Sendable {
     }
 
     /// Decodes a GIF, WebP or APNG file as its format's player would show it.
-    public static func decode(_ bytes: [UInt8], format: OutputFormat) throws(RenderError) -> DisplayedFrames {
+    public static func decode(_ bytes: [UInt8], format: OutputFormat) throws(WaveError) -> DisplayedFrames {
         do {
             switch format {
             case .gif:
@@ -39,12 +39,12 @@ public struct DisplayedFrames: Sendable {
                 let png = try APNGDecoder(bytes)
                 return DisplayedFrames(width: png.width, height: png.height, frames: png.frames.map(\.rgba), delays: png.frames.map(\.seconds))
             case .svg, .lottie, .dotlottie:
-                throw RenderError(.failure, ["\(format.name) has no raster frames to decode"])
+                throw WaveError(.failure, ["\(format.name) has no raster frames to decode"])
             }
-        } catch let e as RenderError {
+        } catch let e as WaveError {
             throw e
         } catch {
-            throw RenderError(.failure, ["reading back the \(format.name) written: \(error)"])
+            throw WaveError(.failure, ["reading back the \(format.name) written: \(error)"])
         }
     }
 

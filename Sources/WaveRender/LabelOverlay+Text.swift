@@ -6,7 +6,7 @@ extension LabelTexts {
     /// The label of `config` with every text its frames show, rendered through FreeType once per
     /// distinct text (for the frame count of every format, so any writer finds its frames' texts);
     /// nil when the preset has no label. Characters the font lacks are an error naming them.
-    public static func rendered(for config: WaveConfig, plan: LoopPlan) throws(RenderError) -> LabelTexts? {
+    public static func rendered(for config: WaveConfig, plan: LoopPlan) throws(WaveError) -> LabelTexts? {
         guard let (label, font) = try LabelOverlay.font(for: config) else { return nil }
         let counts = Set([plan.frameCount] + OutputFormat.allCases.map { plan.timing(for: $0).frameCount }).sorted()
         let texts = LabelTexts.texts(of: label, level: config.level, frameCounts: counts)
@@ -17,7 +17,7 @@ extension LabelTexts {
                 let mask = try TextRasterizer.render(text, fonts: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
                 overlays[text] = LabelOverlay(label: label, box: config.box, width: mask.width, height: mask.height, fill: mask.fill, stroke: mask.stroke)
             } catch {
-                throw RenderError(config, error.message, keyPath: "label.font")
+                throw WaveError(config, error.message, keyPath: "label.font")
             }
         }
         return LabelTexts(label: label, level: config.level, overlays: overlays)
@@ -27,24 +27,24 @@ extension LabelTexts {
 extension LabelOverlay {
     /// The glyph outlines of `text` in `config`'s label font, in the coordinates of its rendered
     /// mask (place them at the text's overlay's `x`, `y`); nil when the preset has no label.
-    public static func outlines(for config: WaveConfig, text: String) throws(RenderError) -> TextOutline? {
+    public static func outlines(for config: WaveConfig, text: String) throws(WaveError) -> TextOutline? {
         guard let (label, font) = try font(for: config) else { return nil }
         do {
             return try TextRasterizer.outlines(text, fonts: font, pixelSize: label.size, strokeWidth: label.strokeWidth)
         } catch {
-            throw RenderError(config, error.message, keyPath: "label.font")
+            throw WaveError(config, error.message, keyPath: "label.font")
         }
     }
 
     /// Refuses texts with characters the font has no glyph for, naming them and the font.
-    static func checkGlyphs(_ texts: [String], font: [FontData], config: WaveConfig) throws(RenderError) {
+    static func checkGlyphs(_ texts: [String], font: [FontData], config: WaveConfig) throws(WaveError) {
         var scalars: [Unicode.Scalar] = []
         for text in texts { for s in text.unicodeScalars where !scalars.contains(s) { scalars.append(s) } }
         let missing: [Unicode.Scalar]
         do {
             missing = try TextRasterizer.missingCharacters(scalars, fonts: font)
         } catch {
-            throw RenderError(config, error.message, keyPath: "label.font")
+            throw WaveError(config, error.message, keyPath: "label.font")
         }
         guard !missing.isEmpty else { return }
         let names = missing.map { s in
@@ -56,13 +56,13 @@ extension LabelOverlay {
         let message = listed.count > 1
             ? "none of the fonts \(listed.map(\.displayName).joined(separator: ", ")) has a glyph for \(names.joined(separator: ", ")); add a font that has \(missing.count == 1 ? "it" : "them") to label.font or leave \(those) out"
             : "the font \(listed.first?.displayName ?? Label.defaultFont) has no glyph for \(names.joined(separator: ", ")); use another label.font or leave \(those) out"
-        throw RenderError(config, message,
+        throw WaveError(config, message,
                           keyPath: "label.text")
     }
 
     /// The label of `config` and the fonts it draws with (the built-in default when it names
     /// none); nil when the preset has no label.
-    static func font(for config: WaveConfig) throws(RenderError) -> (Label, [FontData])? {
+    static func font(for config: WaveConfig) throws(WaveError) -> (Label, [FontData])? {
         guard let label = config.label else { return nil }
         return (label, label.fonts.isEmpty ? [LabelFont.builtInDefault] : label.fonts.map(\.data))
     }

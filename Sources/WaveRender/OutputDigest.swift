@@ -61,12 +61,12 @@ public enum OutputDigest {
 
     /// The input digest of `loaded` written as `format` (lowercase hex SHA-256), fitted to `fitTo`
     /// bytes when given (`SizeFit`). `fonts` caches font digests across outputs.
-    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> String {
+    public static func input(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(WaveError) -> String {
         try inputs(loaded, format: format, live: live, fitTo: fitTo, fonts: fonts).combined
     }
 
     /// `input` with the digest of each part beside it; `live` for a live SVG.
-    public static func inputs(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(RenderError) -> Inputs {
+    public static func inputs(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, fonts: FontDigests) throws(WaveError) -> Inputs {
         var h = SHA256()
         var partHashes: [Part: SHA256] = [:]
         func field(_ part: Part, _ name: String, _ text: String) {
@@ -133,10 +133,10 @@ public final class FontDigests: @unchecked Sendable {
     /// The digest of the built-in default font.
     let defaultDigest = SHA256.hex(LabelFont.defaultFontBytes)
 
-    func digest(_ path: String, config: WaveConfig) throws(RenderError) -> String {
+    func digest(_ path: String, config: WaveConfig) throws(WaveError) -> String {
         if let d = digests[path] { return d }
         guard let data = FileSystem.contents(of: path) else {
-            throw RenderError(config, "\(path): cannot be read", keyPath: "label.font", kind: .missingInput)
+            throw WaveError(config, "\(path): cannot be read", keyPath: "label.font", kind: .missingInput)
         }
         let d = SHA256.hex(data)
         digests[path] = d

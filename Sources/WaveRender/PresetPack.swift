@@ -16,22 +16,17 @@ public enum PresetPack {
 
     /// Packs `reference` (a preset file or a bundled name); `generator` names the wavegen that
     /// packs it ("wavegen 0.1.0 (abc1234)").
-    public static func pack(_ reference: String, generator: String, loader: PresetLoader = .standard) throws(RenderError) -> Packed {
-        let config: WaveConfig, merged: JSONNode, rider: [UInt8]?
-        do {
-            config = try loader.load(reference)
-            merged = try loader.mergedDocument(reference)
-            rider = config.rider == nil ? nil : try loader.riderImageBytes(reference)
-        } catch {
-            throw RenderError(error)
-        }
-        guard case var .object(members) = merged.value else { throw RenderError(config, "the preset is not an object") }
+    public static func pack(_ reference: String, generator: String, loader: PresetLoader = .standard) throws(WaveError) -> Packed {
+        let config = try loader.load(reference)
+        let merged = try loader.mergedDocument(reference)
+        let rider = config.rider == nil ? nil : try loader.riderImageBytes(reference)
+        guard case var .object(members) = merged.value else { throw WaveError(config, "the preset is not an object") }
         members.removeAll { ["$schema", "generator", "requires", "embeddedFonts"].contains($0.key) }
         var root = JSONNode(.object(members))
         var notes: [String] = []
         if let rider {
             guard rider.count <= DataURI.maximumEmbeddedSize else {
-                throw RenderError(config, "the image is \(rider.count) bytes; a packed preset embeds at most \(DataURI.maximumEmbeddedSize)", keyPath: "rider.image")
+                throw WaveError(config, "the image is \(rider.count) bytes; a packed preset embeds at most \(DataURI.maximumEmbeddedSize)", keyPath: "rider.image")
             }
             try? root.set(JSONNode(.string(DataURI.encode(rider, mediaType: "image/png"))), at: KeyPathExpression(components: [.key("rider"), .key("image")]))
         }
@@ -66,10 +61,10 @@ public enum PresetPack {
 
     /// Each label font cut down to the glyphs it draws, checked to draw every text of the loop as
     /// the original does (masks and outlines).
-    static func packFonts(_ label: Label, config: WaveConfig) throws(RenderError) -> [PackedFont] {
+    static func packFonts(_ label: Label, config: WaveConfig) throws(WaveError) -> [PackedFont] {
         /// `body`, a failure of FreeType or of cutting a font reported at `keyPath`.
-        func text<T>(_ keyPath: String, _ body: () throws(TextError) -> T) throws(RenderError) -> T {
-            do { return try body() } catch { throw RenderError(config, error.message, keyPath: keyPath) }
+        func text<T>(_ keyPath: String, _ body: () throws(TextError) -> T) throws(WaveError) -> T {
+            do { return try body() } catch { throw WaveError(config, error.message, keyPath: keyPath) }
         }
         let plan = try RenderPipeline().plan(config)
         let counts = Set([plan.frameCount] + OutputFormat.allCases.map { plan.timing(for: $0).frameCount }).sorted()
@@ -85,7 +80,7 @@ public enum PresetPack {
             case let .embedded(b): bytes = b
             case let .file(path):
                 do { bytes = try BoundedFile.read(path, limit: PresetLoader.maximumFontFileSize, kind: "font") } catch {
-                    throw RenderError(config, error.problems.map(\.message).joined(separator: "; "), keyPath: keyPath, kind: .missingInput)
+                    throw WaveError(config, error.problems.map(\.message).joined(separator: "; "), keyPath: keyPath, kind: .missingInput)
                 }
             }
             let keep = Set(drawnBy.compactMap { $0?.font == i ? $0?.glyph : nil })
@@ -96,13 +91,13 @@ public enum PresetPack {
             } catch {
                 // Not a TrueType-outline font (CFF): embedded whole, when it is a single font.
                 guard String(decoding: bytes.prefix(4), as: UTF8.self) != "ttcf" else {
-                    throw RenderError(config, "\(font.displayName): \(error.message); a collection (.ttc) of such fonts cannot be packed", keyPath: keyPath)
+                    throw WaveError(config, "\(font.displayName): \(error.message); a collection (.ttc) of such fonts cannot be packed", keyPath: keyPath)
                 }
                 cut = bytes
                 note = "\(font.displayName): embedded whole (\(error.message))"
             }
             guard cut.count <= DataURI.maximumEmbeddedSize else {
-                throw RenderError(config, "\(font.displayName): the font is \(cut.count) bytes cut down to the label's \(keep.count) glyphs; a packed preset embeds at most \(DataURI.maximumEmbeddedSize)", keyPath: keyPath)
+                throw WaveError(config, "\(font.displayName): the font is \(cut.count) bytes cut down to the label's \(keep.count) glyphs; a packed preset embeds at most \(DataURI.maximumEmbeddedSize)", keyPath: keyPath)
             }
             let drawn = drawnBy.filter { $0?.font == i }.count
             packed.append(PackedFont(bytes: cut, record: record(font, original: bytes, characters: drawn, size: cut.count), note: note))
@@ -117,7 +112,7 @@ public enum PresetPack {
                     == TextRasterizer.outlines(t, fonts: cutFonts, pixelSize: size, strokeWidth: stroke)
                 return masks && outlines
             }
-            guard same else { throw RenderError(config, "the cut-down fonts draw \"\(t)\" differently from the originals; these fonts cannot be packed", keyPath: "label.font") }
+            guard same else { throw WaveError(config, "the cut-down fonts draw \"\(t)\" differently from the originals; these fonts cannot be packed", keyPath: "label.font") }
         }
         return packed
     }

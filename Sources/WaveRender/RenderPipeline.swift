@@ -15,30 +15,26 @@ public struct RenderPipeline: Sendable {
     }
 
     /// Loads a preset file or bundled name with `overrides` applied last.
-    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(RenderError) -> WaveConfig {
-        do {
-            return try loader.load(reference, overrides: overrides)
-        } catch {
-            throw RenderError(error)
-        }
+    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(WaveError) -> WaveConfig {
+        return try loader.load(reference, overrides: overrides)
     }
 
     /// Plans a config's loop; `strict` refuses a fixed duration that moves a speed beyond tolerance.
-    public func plan(_ config: WaveConfig, strict: Bool = false) throws(RenderError) -> LoopPlan {
+    public func plan(_ config: WaveConfig, strict: Bool = false) throws(WaveError) -> LoopPlan {
         do {
             return try LoopPlanner.plan(config, strict: strict)
         } catch {
-            throw RenderError(config, error.description)
+            throw WaveError(config, error.description)
         }
     }
 
     /// Renders the label's texts, so the animation is ready for any writer. A label that does not
     /// fit the shape or the canvas is a warning (in `Animation.warnings`), or with `strict` an error.
-    public func prepare(_ config: WaveConfig, plan: LoopPlan, strict: Bool = false) throws(RenderError) -> Animation {
+    public func prepare(_ config: WaveConfig, plan: LoopPlan, strict: Bool = false) throws(WaveError) -> Animation {
         let label = try LabelTexts.rendered(for: config, plan: plan)
         var warnings: [String] = []
         if let label, let misfit = label.fitWarning(config: config, plan: plan) {
-            if strict { throw RenderError(config, misfit, keyPath: "label") }
+            if strict { throw WaveError(config, misfit, keyPath: "label") }
             warnings.append(misfit)
         }
         return Animation(config: config, plan: plan, label: label, warnings: warnings)
@@ -60,7 +56,7 @@ public struct RenderPipeline: Sendable {
 
     /// Runs every writer over `animation`. Writers asking for the same frames share one renderer
     /// and one pass over the loop: each frame is drawn once and handed to them in order.
-    public func write(_ animation: Animation, to writers: [any AnimationWriter]) throws(RenderError) -> [Written] {
+    public func write(_ animation: Animation, to writers: [any AnimationWriter]) throws(WaveError) -> [Written] {
         var results = [Written?](repeating: nil, count: writers.count)
         var groups: [(request: FrameRequest, members: [Int])] = []
         for (i, w) in writers.enumerated() {
@@ -85,13 +81,13 @@ public struct RenderPipeline: Sendable {
     }
 
     /// Loads, plans, prepares and writes one format in memory: what `render` does short of the file.
-    public func render(_ reference: String, overrides: [PresetOverride] = [], format: OutputFormat) throws(RenderError) -> [UInt8] {
+    public func render(_ reference: String, overrides: [PresetOverride] = [], format: OutputFormat) throws(WaveError) -> [UInt8] {
         let config = try load(reference, overrides: overrides)
         let animation = try prepare(config, plan: try plan(config))
         return try write(animation, to: [format.writer(for: config)])[0].bytes
     }
 
-    private func drawFrames(_ raster: FrameRenderer, into writers: [any AnimationWriter]) throws(RenderError) {
+    private func drawFrames(_ raster: FrameRenderer, into writers: [any AnimationWriter]) throws(WaveError) {
         let frame = RasterFrame(palette: raster.palette, trueColor: raster.drawsTrueColor)
         let delays = raster.timing.delays
         do {
@@ -99,10 +95,10 @@ public struct RenderPipeline: Sendable {
                 frame.show(k, indices: indices, matte: matte, delay: delays[k])
                 for w in writers { try w.add(frame) }
             }
-        } catch let e as RenderError {
+        } catch let e as WaveError {
             throw e
         } catch {
-            throw RenderError(.failure, ["\(error)"])
+            throw WaveError(.failure, ["\(error)"])
         }
     }
 }

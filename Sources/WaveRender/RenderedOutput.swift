@@ -21,7 +21,7 @@ public struct RenderedOutput: Sendable {
     /// Renders and encodes `loaded` as `format` in memory; with `fitTo`, the highest-quality file
     /// of at most that many bytes (`SizeFit`), or an error naming the smallest one reached; `live`
     /// writes a live SVG (`SVGLive`).
-    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, threads: Int) throws(RenderError) -> RenderedOutput {
+    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, threads: Int) throws(WaveError) -> RenderedOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         let pipeline = RenderPipeline(threads: threads)
         var (config, plan) = (loaded.config, loaded.plan)

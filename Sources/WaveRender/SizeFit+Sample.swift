@@ -86,7 +86,7 @@ extension SizeFit {
             private let usages = SharedDictionary<Key, [Int]>()
 
             func scene(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
-                       pipeline: RenderPipeline) throws(RenderError) -> Scene {
+                       pipeline: RenderPipeline) throws(WaveError) -> Scene {
                 let key = Key(edgeStep: config.edgeStep, colors: config.gif.colors, marks: format == .gif && config.gif.lossy > 0,
                               frameCount: plan.frameCount, frames: frames)
                 if let s = scenes[key] { return s }
@@ -153,7 +153,7 @@ extension SizeFit {
         /// the loop's first delay; returns the bytes, the frames as shown in order (merged frames
         /// repeated), and the delay in the format's unit.
         func encode(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
-                    pipeline: RenderPipeline, page: RGBA?) throws(RenderError) -> (bytes: [UInt8], shown: [[UInt8]], delay: Int) {
+                    pipeline: RenderPipeline, page: RGBA?) throws(WaveError) -> (bytes: [UInt8], shown: [[UInt8]], delay: Int) {
             let scene = try drawn.scene(config, plan, frames: frames, format: format, pipeline: pipeline)
             let writer = format.writer(for: config)
             try writer.begin(scene.animation, raster: scene.raster)
@@ -172,7 +172,7 @@ extension SizeFit {
         }
 
         /// The reference windows: the preset as it is at the full rate.
-        mutating func measureReference(_ config: WaveConfig, _ plan: LoopPlan, format: OutputFormat, pipeline: RenderPipeline) throws(RenderError) {
+        mutating func measureReference(_ config: WaveConfig, _ plan: LoopPlan, format: OutputFormat, pipeline: RenderPipeline) throws(WaveError) {
             let shown = try encode(config, plan, frames: referenceFrames, format: format, pipeline: pipeline, page: page).shown
             let span = width * longest
             reference = starts.indices.map { j in Array(shown[(j * span)..<((j + 1) * span)]) }
@@ -180,7 +180,7 @@ extension SizeFit {
 
         /// Measures a candidate (its loop `plan` thinned by `divisor` from the full one).
         func measure(_ config: WaveConfig, _ plan: LoopPlan, divisor: Int, format: OutputFormat,
-                     pipeline: RenderPipeline) throws(RenderError) -> Measure {
+                     pipeline: RenderPipeline) throws(WaveError) -> Measure {
             let key = MeasureKey(config, plan)
             if let known = measured[key] {
                 return Measure(size: Int((known.modelled * anchor).rounded()), meanSquaredError: known.meanSquaredError)

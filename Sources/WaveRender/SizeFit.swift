@@ -181,11 +181,11 @@ public struct SizeFit: Sendable {
     }
 
     /// The error for a search where nothing fits: the smallest file reached and how.
-    public static func nothingFits(_ result: Result, format: OutputFormat, maxBytes: Int) -> RenderError {
+    public static func nothingFits(_ result: Result, format: OutputFormat, maxBytes: Int) -> WaveError {
         let s = result.smallest
         let how = format.isVector ? "the \(format.name) is \(NumberText.grouped(s.bytes.count)) bytes and has no quality knobs to turn"
             : "the smallest file reached is \(NumberText.grouped(s.bytes.count)) bytes, with \(s.summary)"
-        return RenderError(.overBudget, ["nothing fits in \(NumberText.grouped(maxBytes)) bytes: \(how); not written"])
+        return WaveError(.overBudget, ["nothing fits in \(NumberText.grouped(maxBytes)) bytes: \(how); not written"])
     }
 
     /// The page a file of `config` in `format` is judged on: a GIF whose partly covered pixels
@@ -212,7 +212,7 @@ public struct SizeFit: Sendable {
     /// most `sampledRounds` whole files). Where the loop is too short for a sample, or no pick
     /// fits, the search runs over whole files (`runWholeFiles()`). What is returned is always a
     /// whole file, measured.
-    public func run() throws(RenderError) -> Result {
+    public func run() throws(WaveError) -> Result {
         var search = Search(fit: self)
         // The preset as it is fits, or nothing does: the other knob changes neither.
         if let settled = try search.opening() { return settled }
@@ -222,7 +222,7 @@ public struct SizeFit: Sendable {
 
     /// The search over whole files alone, every candidate encoded and decoded: slow, and the
     /// reference the sampled search is tested against.
-    public func runWholeFiles() throws(RenderError) -> Result {
+    public func runWholeFiles() throws(WaveError) -> Result {
         var search = Search(fit: self)
         if let settled = try search.opening() { return settled }
         return try wholeFiles(search)
@@ -240,7 +240,7 @@ public struct SizeFit: Sendable {
 
     /// The sampled search, after `opening()` on whole files; nil when there is no sample or no
     /// pick fits.
-    func sampled(_ opened: Search) throws(RenderError) -> Result? {
+    func sampled(_ opened: Search) throws(WaveError) -> Result? {
         let rates = dials.first { $0.knob == .frameRate }?.values.map { Int($0) } ?? [1]
         guard plan.timing(for: format).frameCount == plan.frameCount,
               var sample = Sample(frameCount: plan.frameCount, divisors: rates, page: SizeFit.page(for: config, format: format))
@@ -266,7 +266,7 @@ public struct SizeFit: Sendable {
             DispatchQueue.concurrentPerform(iterations: searches.count) { i in
                 var s = searches[i]
                 s.budget = b
-                outcomes.set(i, Swift.Result { () throws(RenderError) -> (Search, Candidate?) in
+                outcomes.set(i, Swift.Result { () throws(WaveError) -> (Search, Candidate?) in
                     let chosen = try s.run().chosen
                     return (s, chosen)
                 })
@@ -308,14 +308,14 @@ public struct SizeFit: Sendable {
 
     /// The search over whole files after `opening()`, with `alternative` beside it on its own thread
     /// for a GIF; the better file is kept.
-    func wholeFiles(_ opened: Search) throws(RenderError) -> Result {
+    func wholeFiles(_ opened: Search) throws(WaveError) -> Result {
         var search = opened
         guard let other = alternative else { return try search.run() }
         let outcomes = Search.Slots<Result>(count: 2)
         let first = search
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             var s = i == 0 ? first : Search(fit: other)
-            outcomes.set(i, Swift.Result { () throws(RenderError) -> Result in try s.run() })
+            outcomes.set(i, Swift.Result { () throws(WaveError) -> Result in try s.run() })
         }
         let result = try outcomes.values[0]!.get(), alternative = try outcomes.values[1]!.get()
         guard let chosen = result.chosen else { return result }
@@ -343,13 +343,13 @@ public struct SizeFit: Sendable {
             self.sample = sample
         }
 
-        mutating func evaluate(_ notches: [Int]) throws(RenderError) -> Candidate {
+        mutating func evaluate(_ notches: [Int]) throws(WaveError) -> Candidate {
             try evaluate([notches])[0]
         }
 
         /// Encodes and measures every choice not known yet, two or more at once when the machine
         /// has the cores (each is independent; the order they are recorded in stays the given one).
-        mutating func evaluate(_ batch: [[Int]]) throws(RenderError) -> [Candidate] {
+        mutating func evaluate(_ batch: [[Int]]) throws(WaveError) -> [Candidate] {
             var fresh: [[Int]] = []
             for n in batch where known[n] == nil && !fresh.contains(n) { fresh.append(n) }
             if let sample {
@@ -380,10 +380,10 @@ public struct SizeFit: Sendable {
         typealias Encoded = (WaveConfig, LoopPlan, [String], [UInt8], DisplayedFrames?, RGBA?)
 
         /// The file of each choice, decoded (raster formats) and put on its page, computed concurrently.
-        static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, RenderError>] {
+        static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, WaveError>] {
             let results = Slots<Encoded>(count: batch.count)
             let work: @Sendable (Int) -> Void = { i in
-                results.set(i, Swift.Result { () throws(RenderError) -> Encoded in
+                results.set(i, Swift.Result { () throws(WaveError) -> Encoded in
                     let (config, plan, changes) = fit.settings(batch[i])
                     let animation = try fit.pipeline.prepare(config, plan: plan)
                     let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
@@ -403,10 +403,10 @@ public struct SizeFit: Sendable {
         }
 
         /// Each choice measured on `sample`, computed concurrently.
-        static func measure(_ batch: [[Int]], fit: SizeFit, sample: Sample) -> [Swift.Result<(WaveConfig, LoopPlan, [String], Sample.Measure), RenderError>] {
+        static func measure(_ batch: [[Int]], fit: SizeFit, sample: Sample) -> [Swift.Result<(WaveConfig, LoopPlan, [String], Sample.Measure), WaveError>] {
             let results = Slots<(WaveConfig, LoopPlan, [String], Sample.Measure)>(count: batch.count)
             let work: @Sendable (Int) -> Void = { i in
-                results.set(i, Swift.Result { () throws(RenderError) -> (WaveConfig, LoopPlan, [String], Sample.Measure) in
+                results.set(i, Swift.Result { () throws(WaveError) -> (WaveConfig, LoopPlan, [String], Sample.Measure) in
                     let (config, plan, changes) = fit.settings(batch[i])
                     let m = try sample.measure(config, plan, divisor: fit.plan.frameCount / plan.frameCount, format: fit.format, pipeline: fit.pipeline)
                     return (config, plan, changes, m)
@@ -423,10 +423,10 @@ public struct SizeFit: Sendable {
         /// Slots filled from several threads.
         final class Slots<Value>: @unchecked Sendable {
             private let lock = Lock()
-            private var slots: [Swift.Result<Value, RenderError>?]
+            private var slots: [Swift.Result<Value, WaveError>?]
             init(count: Int) { slots = Array(repeating: nil, count: count) }
-            func set(_ i: Int, _ r: Swift.Result<Value, RenderError>) { lock.withLock { slots[i] = r } }
-            var values: [Swift.Result<Value, RenderError>?] { lock.withLock { slots } }
+            func set(_ i: Int, _ r: Swift.Result<Value, WaveError>) { lock.withLock { slots[i] = r } }
+            var values: [Swift.Result<Value, WaveError>?] { lock.withLock { slots } }
         }
 
         func fits(_ c: Candidate) -> Bool { c.size <= budget }
@@ -440,14 +440,14 @@ public struct SizeFit: Sendable {
 
         /// The preset as it is and every knob turned all the way: the result when those two settle
         /// it (the first fits, or the second does not: say so at once), else nil.
-        mutating func opening() throws(RenderError) -> Result? {
+        mutating func opening() throws(WaveError) -> Result? {
             let start = try evaluate(Array(repeating: 0, count: fit.dials.count))
             if fits(start) { return Result(chosen: start, smallest: start, tried: tried) }
             guard fits(try evaluate(fit.dials.map { $0.values.count - 1 })) else { return failure() }
             return nil
         }
 
-        mutating func run() throws(RenderError) -> Result {
+        mutating func run() throws(WaveError) -> Result {
             if let settled = try opening() { return settled }
             // Both known now: evaluated again from `known`.
             let start = try evaluate(Array(repeating: 0, count: fit.dials.count))
@@ -499,7 +499,7 @@ public struct SizeFit: Sendable {
         /// each answer bounds its neighbours': where a coarser column does not fit, no milder one
         /// does at that notch, and where a milder column fits, every coarser one does. Returns the
         /// best file that fits, or nil when the knobs are not there or no column can beat `toBeat`.
-        mutating func columns(from base: [Int], toBeat: Candidate) throws(RenderError) -> Candidate? {
+        mutating func columns(from base: [Int], toBeat: Candidate) throws(WaveError) -> Candidate? {
             guard let step = fit.dials.firstIndex(where: { $0.knob == .edgeStep || $0.knob == .gifColors }),
                   let lossy = fit.dials.firstIndex(where: { $0.knob == .gifLossy || $0.knob == .webpQuality }) else { return nil }
             let columns = fit.dials[step].values.count, end = fit.dials[lossy].values.count
@@ -550,7 +550,7 @@ public struct SizeFit: Sendable {
         /// Walks from `from`, each step the move of a knob (other than `fixed`) that loses the least
         /// quality per byte saved, until the walk itself fits; keeps in `best` the best-quality
         /// fitting file seen on the way (a step may fit early by a costly move).
-        mutating func walk(from: Candidate, fixed: Int?, last: [Int], best: inout Candidate?) throws(RenderError) {
+        mutating func walk(from: Candidate, fixed: Int?, last: [Int], best: inout Candidate?) throws(WaveError) {
             var current = from
             var spent = Set<Int>()
             if let fixed { spent.insert(fixed) }
@@ -600,7 +600,7 @@ public struct SizeFit: Sendable {
         /// Polishes a fitting candidate: a knob a notch back or on, one back and another on (a
         /// trade the greedy walk cannot see), or two back, the best such move each time, while the file still
         /// fits and looks better. Ends: each move is strictly better in `Search.better`'s order.
-        mutating func polish(_ chosen: Candidate) throws(RenderError) -> Candidate {
+        mutating func polish(_ chosen: Candidate) throws(WaveError) -> Candidate {
             var best = chosen
             var improved = true
             let last = fit.dials.map { $0.values.count - 1 }

@@ -59,7 +59,7 @@ extension ProgressLine {
 /// A subcommand: its spec (for parsing and help) and what it does.
 protocol Subcommand {
     static var spec: CommandSpec { get }
-    static func run(_ arguments: ParsedArguments, console: Console) throws(CommandError)
+    static func run(_ arguments: ParsedArguments, console: Console) throws(WaveError)
 }
 
 /// The `wavegen` command line.
@@ -124,20 +124,20 @@ public enum Wavegen {
 
     /// Runs the command line `args` (without the program name) and returns the exit code.
     public static func run(_ args: [String], console: Console = .standard) -> Int32 {
-        do throws(CommandError) {
+        do throws(WaveError) {
             try dispatch(args, console: console)
             if let failure = StandardStreams.outputFailure {
-                throw CommandError(.failure, ["cannot write to standard output: \(failure)"])
+                throw WaveError(.failure, ["cannot write to standard output: \(failure)"])
             }
             return ExitCode.success.rawValue
         } catch {
             for line in error.printedLines { console.err(line + "\n") }
-            if error.showUsage {
+            if error.kind == .usage {
                 let sub = args.first.flatMap { name in subcommands.first { $0.spec.name == name } }
                 console.err("Usage: \(sub?.spec.usage ?? "wavegen <subcommand> [options]")\n")
                 console.err("  See 'wavegen \(sub.map { "help \($0.spec.name)" } ?? "--help")' for more.\n")
             }
-            return error.code.rawValue
+            return error.exitCode.rawValue
         }
     }
 
@@ -147,7 +147,7 @@ public enum Wavegen {
         return Suggest.closest(to: name, among: names).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    static func dispatch(_ args: [String], console: Console) throws(CommandError) {
+    static func dispatch(_ args: [String], console: Console) throws(WaveError) {
         guard let first = args.first else {
             console.out(overview)
             return
@@ -195,7 +195,7 @@ enum StandardStreams {
 
 extension WaveConfig {
     /// A problem with the config as a whole (its loop plan, its size), reported against its file.
-    func problem(_ message: String, keyPath: String = "", kind: DocumentProblem.Kind = .invalid) -> CommandError {
-        CommandError(DocumentError(DocumentProblem(file: source, keyPath: keyPath, message: message, kind: kind)))
+    func problem(_ message: String, keyPath: String = "", kind: DocumentProblem.Kind = .invalid) -> WaveError {
+        WaveError(DocumentProblem(file: source, keyPath: keyPath, message: message, kind: kind))
     }
 }

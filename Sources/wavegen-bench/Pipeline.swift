@@ -153,7 +153,7 @@ enum Pipeline {
             // A vector writer draws no frames; its encode time is writing the document.
             start = now()
             let animation = Animation(config: config, plan: plan, label: try labelOverlay(config, plan: plan))
-            do throws(RenderError) {
+            do throws(WaveError) {
                 let writer = format.writer(for: config)
                 try writer.begin(animation, raster: nil)
                 bytes = try writer.finish()

@@ -5,7 +5,7 @@ import WaveTestSupport
 @testable import WaveBuild
 
 @Suite struct BuildManifestTests {
-    func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, DocumentError>) {
+    func load(_ text: String) throws -> (folder: TemporaryFolder, result: Result<BuildManifest, WaveError>) {
         let folder = try TemporaryFolder()
         let path = try folder.write(text, to: "wavegen.json")
         do {

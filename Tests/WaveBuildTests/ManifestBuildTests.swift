@@ -94,7 +94,7 @@ import WaveTestSupport
             """)
         let (_, outcome, events) = try runBuild(folder)
         #expect(outcome.outputs.map(\.status) == [.failed, .failed, .written])
-        #expect(outcome.outputs[0].located && outcome.outputs[0].code == .noInput)
+        #expect(outcome.outputs[0].error?.problems.allSatisfy { $0.isInDocument } == true && outcome.outputs[0].code == .noInput)
         #expect(outcome.code == .noInput)
         let errors = events.compactMap { if case let .error(line) = $0 { return line } else { return nil } }
         #expect(errors.count == 1, "\(errors)")
@@ -108,9 +108,9 @@ import WaveTestSupport
         #expect(set.source == .presets([folder.file("presets/blue.json"), "no-such-preset"]))
         #expect(set.outputs.map(\.format) == [.gif, .svg, .gif, .svg])
         var printed: [String] = []
-        let results = set.make(workers: 2, printError: { printed.append($0) }, problems: { (r: Result<RenderedOutput, RenderError>) in
-            if case let .failure(e) = r { return (e.lines, e.located) }
-            return ([], false)
+        let results = set.make(workers: 2, printError: { printed.append($0) }, problems: { (r: Result<RenderedOutput, WaveError>) in
+            if case let .failure(e) = r { return e }
+            return nil
         }, work: { set.render($0, threads: 0) })
         #expect(results.count == 4)
         #expect((try? results[0].get().bytes.isEmpty) == false)

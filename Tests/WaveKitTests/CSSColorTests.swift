@@ -201,7 +201,7 @@ import Testing
     /// A bad color is reported where it is written, with the forms and a likely name.
     @Test func aBadColorIsLocatedAndExplained() throws {
         let text = "{\n  \"layers\": [\n    {\"color\": \"hotpnk\"}\n  ],\n  \"background\": 12\n}"
-        let error = try #require(throws: DocumentError.self) { try PresetLoader(bundled: ["p": text]).load("p") }
+        let error = try #require(throws: WaveError.self) { try PresetLoader(bundled: ["p": text]).load("p") }
         let forms = "expected a color (#RRGGBB, #RGB, rgb(), hsl() or a CSS name such as \"steelblue\")"
         #expect(error.problems.map { "\($0.line):\($0.column) \($0.keyPath): \($0.message)" } == [
             "5:17 background: \(forms), got 12",

@@ -15,8 +15,8 @@ import WaveTestSupport
             == "a.json:1:9: error: NaN and Infinity are not JSON numbers")
         #expect(DocumentProblem(file: "--set", keyPath: "fps", message: "expected a number").description == "--set: error: at fps: expected a number")
         #expect(DocumentProblem(file: "a.json", message: "no such file", kind: .missingInput).description == "a.json: error: no such file")
-        #expect(DocumentError([DocumentProblem(file: "a", message: "x"), DocumentProblem(file: "b", message: "y", kind: .missingInput)]).isMissingInput)
-        #expect(!DocumentError(DocumentProblem(file: "a", message: "x")).isMissingInput)
+        #expect(WaveError([DocumentProblem(file: "a", message: "x"), DocumentProblem(file: "b", message: "y", kind: .missingInput)]).kind == .missingInput)
+        #expect(WaveError(DocumentProblem(file: "a", message: "x")).kind == .invalidInput)
     }
 
     func write(_ files: [String: String]) throws -> URL {
@@ -94,7 +94,7 @@ import WaveTestSupport
     @Test func aPresetIsNotAManifest() throws {
         let dir = try write(["p.json": ##"{"fps": 30, "layers": [{"color": "#123"}]}"##])
         let file = dir.appendingPathComponent("p.json").path
-        #expect(throws: DocumentError(DocumentProblem(
+        #expect(throws: WaveError(DocumentProblem(
             file: file, message: "this is a preset, not a build manifest (no \"jobs\"); render it with 'wavegen render \(file)'"))) {
             try BuildManifest.load(file)
         }

@@ -12,8 +12,8 @@ import WaveTestSupport
 
     func folder() throws -> URL { try scratch.subfolder() }
 
-    func cycle(_ chain: [String]) -> DocumentError {
-        DocumentError(DocumentProblem(file: chain[0], line: 1, column: 13, keyPath: "extends",
+    func cycle(_ chain: [String]) -> WaveError {
+        WaveError(DocumentProblem(file: chain[0], line: 1, column: 13, keyPath: "extends",
                                       message: "cycle: \(chain.joined(separator: " → "))"))
     }
 

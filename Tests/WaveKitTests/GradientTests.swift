@@ -130,7 +130,7 @@ import WaveReference
     @Test func aBadGradientIsLocated() throws {
         let text = "{\n  \"layers\": [\n    {\"color\": \"linear-gradient(to middle, red, blue)\"}\n  ],\n"
             + "  \"border\": {\"width\": 0.05, \"color\": \"linear-gradient(red, blue)\"},\n  \"background\": \"linear-gradient(red)\"\n}"
-        let error = try #require(throws: DocumentError.self) { try PresetLoader(bundled: ["p": text]).load("p") }
+        let error = try #require(throws: WaveError.self) { try PresetLoader(bundled: ["p": text]).load("p") }
         let lines = error.problems.map { "\($0.line):\($0.column) \($0.keyPath): \($0.message)" }
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("3:15 layers[0].color: expected a color or a linear-gradient(), got ") && $0.contains("after \"to\" come a side") })

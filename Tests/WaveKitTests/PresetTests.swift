@@ -4,7 +4,7 @@ import WaveTestSupport
 @testable import WaveKit
 
 /// Decodes preset text, returning the config or the problems (by key path, without file or position).
-func decode(_ text: String) -> Result<WaveConfig, DocumentError> {
+func decode(_ text: String) -> Result<WaveConfig, WaveError> {
     WaveConfig.decode(try! JSONParser.parse(text), defaultName: "test")
 }
 
@@ -150,7 +150,7 @@ func problems(_ text: String) -> [String] {
         try "{\"extends\": \"b.json\"}".write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
         try "{\"extends\": \"a.json\"}".write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
         let a = dir.appendingPathComponent("a.json").path, b = dir.appendingPathComponent("b.json").path
-        #expect(throws: DocumentError(DocumentProblem(file: a, line: 1, column: 13, keyPath: "extends", message: "cycle: \(a) → \(b) → \(a)"))) {
+        #expect(throws: WaveError(DocumentProblem(file: a, line: 1, column: 13, keyPath: "extends", message: "cycle: \(a) → \(b) → \(a)"))) {
             try PresetLoader(bundled: [:]).load(a)
         }
     }
@@ -162,13 +162,13 @@ func problems(_ text: String) -> [String] {
         ])
         #expect(c.layers[0].color == RGBA(255, 0, 0))
         #expect(c.level == .still(0.3))
-        #expect(throws: DocumentError.self) { try PresetLoader(bundled: bundled).load("base", overrides: [PresetOverride(parsing: "layers[3].color=#FF0000")!]) }
+        #expect(throws: WaveError.self) { try PresetLoader(bundled: bundled).load("base", overrides: [PresetOverride(parsing: "layers[3].color=#FF0000")!]) }
     }
 
     @Test func missingAndSpecialFilesAreUnreadable() throws {
         let dir = try temporaryDirectory()
         let loader = PresetLoader(bundled: [:])
-        let missing = { (file: String, reason: String) in DocumentError(DocumentProblem(file: file, message: reason, kind: .missingInput)) }
+        let missing = { (file: String, reason: String) in WaveError(DocumentProblem(file: file, message: reason, kind: .missingInput)) }
         #expect(throws: missing(dir.path + "/nope.json", "no such file")) { try loader.load(dir.path + "/nope.json") }
         #expect(throws: missing(dir.path, "is a directory, not a preset file")) { try loader.load(dir.path) }
         #expect(throws: missing("/dev/zero", "is not a regular file")) { try loader.load("/dev/zero") }
@@ -182,7 +182,7 @@ func problems(_ text: String) -> [String] {
         let dir = try temporaryDirectory()
         let f = dir.appendingPathComponent("bad.json")
         try "{\n  \"fps\": 30,\n}".write(to: f, atomically: true, encoding: .utf8)
-        #expect(throws: DocumentError(DocumentProblem(file: f.path, line: 3, column: 1, message: "trailing comma before '}'"))) {
+        #expect(throws: WaveError(DocumentProblem(file: f.path, line: 3, column: 1, message: "trailing comma before '}'"))) {
             try PresetLoader(bundled: [:]).load(f.path)
         }
     }
@@ -255,7 +255,7 @@ func problems(_ text: String) -> [String] {
     }
 
     @Test func overridesAreNamedAsSuch() {
-        #expect(throws: DocumentError(DocumentProblem(file: "--set", keyPath: "fps", message: "must be at least 0.1 and at most 240, got 0"))) {
+        #expect(throws: WaveError(DocumentProblem(file: "--set", keyPath: "fps", message: "must be at least 0.1 and at most 240, got 0"))) {
             try PresetLoader(bundled: ["base": "{}"]).load("base", overrides: [PresetOverride(parsing: "fps=0")!])
         }
     }
@@ -266,11 +266,11 @@ func problems(_ text: String) -> [String] {
         let loader = PresetLoader(bundled: ["base": "{}"])
         let limit = KeyPathExpression.maximumParts
         let atLimit = try #require(PresetOverride(parsing: Array(repeating: "a", count: limit).joined(separator: ".") + "=1"))
-        #expect(throws: DocumentError(DocumentProblem(file: "--set", keyPath: "a", message: "unknown key (expected one of: \(WaveConfig.topLevelKeys.joined(separator: ", ")))"))) {
+        #expect(throws: WaveError(DocumentProblem(file: "--set", keyPath: "a", message: "unknown key (expected one of: \(WaveConfig.topLevelKeys.joined(separator: ", ")))"))) {
             try loader.load("base", overrides: [atLimit])
         }
         let deep = try #require(PresetOverride(parsing: Array(repeating: "a", count: 100_000).joined(separator: ".") + "=1"))
-        #expect(throws: DocumentError(DocumentProblem(file: "--set", message: "a key path may have at most \(limit) parts, got 100000"))) {
+        #expect(throws: WaveError(DocumentProblem(file: "--set", message: "a key path may have at most \(limit) parts, got 100000"))) {
             try loader.load("base", overrides: [deep])
         }
     }

@@ -62,7 +62,7 @@ import WaveTestSupport
     ])
     func refusedVersionsAreLocatedAtExtends(_ reference: String, _ message: String) throws {
         let (dir, path) = try child("{\n  \"extends\": \"\(reference)\"\n}\n")
-        let expected = DocumentError(DocumentProblem(file: path, line: 2, column: 14, keyPath: "extends", message: "\(reference): \(message)"))
+        let expected = WaveError(DocumentProblem(file: path, line: 2, column: 14, keyPath: "extends", message: "\(reference): \(message)"))
         #expect(throws: expected) { try Self.later.load(path) }
     }
 

@@ -143,7 +143,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
     @Test func imageProblemsAreReportedAtTheKey() throws {
         let loader = PresetLoader(bundled: ["r": "{\"rider\": {\"image\": \"missing.png\"}}"], bundledAssets: [:],
                                   imageDecoder: { _ throws(ImageProblem) in throw ImageProblem("not a PNG file") })
-        #expect(throws: DocumentError(DocumentProblem(file: "r", line: 1, column: 21, keyPath: "rider.image", message: "\"missing.png\" is not an image bundled with the presets"))) {
+        #expect(throws: WaveError(DocumentProblem(file: "r", line: 1, column: 21, keyPath: "rider.image", message: "\"missing.png\" is not an image bundled with the presets"))) {
             try loader.load("r")
         }
         let scratch = try TemporaryFolder()

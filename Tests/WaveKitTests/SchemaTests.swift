@@ -70,7 +70,7 @@ import Testing
         }
         for bad in ["orb@x", "orb@0", "orb@01", "orb@", "orb@-1", "orb@1.0"] {
             #expect(!matches(bad), "schema accepts \(bad)")
-            #expect(throws: DocumentError.self, "loader reads \(bad)") { _ = try loader.versionedBundledText(bad) }
+            #expect(throws: WaveError.self, "loader reads \(bad)") { _ = try loader.versionedBundledText(bad) }
         }
         #expect(try loader.versionedBundledText("orb@\(BundledPresets.formatVersion)") != nil)
     }

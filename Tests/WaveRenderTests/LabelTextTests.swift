@@ -152,7 +152,7 @@ import WaveWebP
         let animation = try pipeline.prepare(config, plan: plan)
         #expect(animation.warnings.count == 1)
         #expect(animation.warnings.first?.hasPrefix("the label \"Loading\" does not fit: ") == true, "\(animation.warnings)")
-        #expect(throws: RenderError.self) { _ = try pipeline.prepare(config, plan: plan, strict: true) }
+        #expect(throws: WaveError.self) { _ = try pipeline.prepare(config, plan: plan, strict: true) }
         for name in ["boat", "classic", "dark", "drop", "gradient-drop", "heart", "orb", "progress-bar", "progress-bar-horizontal", "spinner"] {
             let bundled = try pipeline.load(name)
             #expect(try pipeline.prepare(bundled, plan: try pipeline.plan(bundled)).warnings.isEmpty, "\(name)")

@@ -60,7 +60,7 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
     func pngFramesShareTheMainOutputsFrames(_ format: OutputFormat) throws {
         let animation = try smallAnimation("orb")
         var pngs: [Int: [UInt8]] = [:]
-        let frameWriter = PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in pngs[k] = png }
+        let frameWriter = PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(WaveError) in pngs[k] = png }
         let both = try RenderPipeline().write(animation, to: [format.writer(for: animation.config), frameWriter])
         let alone = try RenderPipeline().write(animation, to: [format.writer(for: animation.config)])[0]
         #expect(both[0].bytes == alone.bytes)
@@ -93,13 +93,13 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
     }
 
     @Test func failuresSayWhatKind() {
-        #expect(throws: RenderError(.missingInput, ["no-such-preset: error: no such file and no bundled preset of that name (bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, progress-bar-horizontal, spinner)"], located: true)) {
+        #expect(throws: WaveError(DocumentProblem(file: "no-such-preset", message: "no such file and no bundled preset of that name (bundled: boat, classic, dark, drop, gradient-drop, heart, orb, progress-bar, progress-bar-horizontal, spinner)", kind: .missingInput))) {
             _ = try RenderPipeline().load("no-such-preset")
         }
         do {
             _ = try RenderPipeline().load("classic", overrides: [#require(PresetOverride(parsing: "fps=0"))])
             Issue.record("fps 0 loaded")
-        } catch let e as RenderError {
+        } catch let e as WaveError {
             #expect(e.kind == .invalidInput)
         } catch {
             Issue.record("\(error)")
@@ -109,10 +109,10 @@ func referenceFrames(_ animation: Animation, _ format: OutputFormat) -> (frames:
                                                                           #require(PresetOverride(parsing: "maxFrames=8"))])
             _ = try RenderPipeline().plan(config, strict: true)
             Issue.record("a 0.5 s loop in 8 frames at 50 fps planned")
-        } catch let e as RenderError {
+        } catch let e as WaveError {
             #expect(e.kind == .invalidInput)
             #expect(e.lines.first?.hasPrefix("classic: error: ") == true, "\(e.lines)")
-            #expect(e.located)
+            #expect(e.problems.allSatisfy { $0.isInDocument })
         } catch {
             Issue.record("\(error)")
         }

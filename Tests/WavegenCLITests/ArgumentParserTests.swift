@@ -2,6 +2,7 @@ import Testing
 @testable import WavegenCLI
 @testable import WaveBuild
 @testable import WavePreview
+@testable import WaveKit
 
 /// A spec shaped like `render`'s: a value option with a short name, a repeatable option, flags.
 let sampleSpec = CommandSpec(
@@ -17,7 +18,7 @@ let sampleSpec = CommandSpec(
     ])
 
 /// The error `parse` throws, or nil when it succeeds.
-func parseError(_ args: [String]) -> CommandError? {
+func parseError(_ args: [String]) -> WaveError? {
     do {
         _ = try ArgumentParser.parse(args, spec: sampleSpec)
         return nil
@@ -88,35 +89,35 @@ func parseError(_ args: [String]) -> CommandError? {
 
     @Test func unknownOptionSuggestsTheClosest() throws {
         let e = try #require(parseError(["in.json", "--outptu", "x.gif"]))
-        #expect(e.code == .usage)
-        #expect(e.showUsage)
+        #expect(e.kind == .usage)
+        #expect(e.exitCode == .usage)
         #expect(e.lines == ["unknown option '--outptu' (did you mean '--output'?)"])
         let inline = try #require(parseError(["--verbos=1"]))
         #expect(inline.lines == ["unknown option '--verbos' (did you mean '--verbose'?)"])
         // Nothing close: no suggestion.
         let far = try #require(parseError(["--zzzzzzzzzz"]))
-        #expect(far.code == .usage)
+        #expect(far.kind == .usage)
         #expect(far.lines == ["unknown option '--zzzzzzzzzz'"])
         // Short options are matched exactly.
-        #expect(parseError(["-x"])?.code == .usage)
+        #expect(parseError(["-x"])?.kind == .usage)
     }
 
     @Test func missingValueIsAUsageError() throws {
         let e = try #require(parseError(["--output"]))
-        #expect(e.code == .usage)
+        #expect(e.kind == .usage)
         #expect(e.lines == ["option '--output' needs a value (file)"])
         #expect(parseError(["-o"])?.lines == ["option '-o' needs a value (file)"])
     }
 
     @Test func flagWithValueIsAUsageError() throws {
         let e = try #require(parseError(["--verbose=yes"]))
-        #expect(e.code == .usage)
+        #expect(e.kind == .usage)
         #expect(e.lines == ["option '--verbose' takes no value"])
     }
 
     @Test func nonRepeatableOptionTwiceIsAUsageError() throws {
         let e = try #require(parseError(["-o", "a.gif", "--output", "b.gif"]))
-        #expect(e.code == .usage)
+        #expect(e.kind == .usage)
         #expect(e.lines == ["option '--output' given more than once"])
         // A flag given twice is harmless.
         #expect(parseError(["-v", "--verbose"]) == nil)

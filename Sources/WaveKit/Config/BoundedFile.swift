@@ -17,8 +17,8 @@ public enum BoundedFile {
     }
 
     /// The bytes of the `kind` file at `path`, of at most `limit` bytes.
-    public static func read(_ path: String, limit: Int, kind: String = "preset") throws(DocumentError) -> [UInt8] {
-        let unreadable = { (reason: String) in DocumentError(DocumentProblem(file: path, message: reason, kind: .missingInput)) }
+    public static func read(_ path: String, limit: Int, kind: String = "preset") throws(WaveError) -> [UInt8] {
+        let unreadable = { (reason: String) in WaveError(DocumentProblem(file: path, message: reason, kind: .missingInput)) }
         if let reason = problem(path, kind: kind, limit: limit) { throw unreadable(reason) }
         let bytes: [UInt8]
         do {

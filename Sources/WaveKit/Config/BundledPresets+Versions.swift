@@ -10,7 +10,7 @@ extension PresetLoader {
     /// A bundled preset named with a version, `NAME@N`: its text, or a problem saying which versions
     /// there are. nil when `reference` has no `@` or no bundled preset (current or frozen) has the
     /// name before it.
-    func versionedBundledText(_ reference: String) throws(DocumentError) -> String? {
+    func versionedBundledText(_ reference: String) throws(WaveError) -> String? {
         guard let at = reference.lastIndex(of: "@") else { return nil }
         let name = String(reference[..<at]), version = String(reference[reference.index(after: at)...])
         let frozen = bundledVersions.keys.compactMap { key -> Int? in
@@ -20,8 +20,8 @@ extension PresetLoader {
         guard !name.isEmpty, bundled[name] != nil || !frozen.isEmpty else { return nil }
         let newest = bundledFormatVersion
         let known = newest == 1 ? "\(name)@1" : "\(name)@1 to \(name)@\(newest)"
-        func problem(_ message: String) -> DocumentError {
-            DocumentError(DocumentProblem(file: reference, message: message))
+        func problem(_ message: String) -> WaveError {
+            WaveError(DocumentProblem(file: reference, message: message))
         }
         guard let n = Int(version), String(n) == version else {
             throw problem("\"\(version)\" is not a version: write a whole number after '@' (\(name) has \(known))")

@@ -89,23 +89,23 @@ extension WaveConfig {
 extension PresetLoader {
     /// The theme the overrides choose: the last `theme` override ("light" when there is none), and
     /// that override.
-    static func theme(in overrides: [PresetOverride]) throws(DocumentError) -> (name: String, override: PresetOverride?) {
+    static func theme(in overrides: [PresetOverride]) throws(WaveError) -> (name: String, override: PresetOverride?) {
         guard let o = overrides.last(where: { $0.isTheme }) else { return ("light", nil) }
         guard case let .string(name) = o.value.value, WaveConfig.themes.contains(name) else {
-            throw DocumentError(o.problem("expected \"light\" or \"dark\", got \(o.value.brief)"))
+            throw WaveError(o.problem("expected \"light\" or \"dark\", got \(o.value.brief)"))
         }
         return (name, o)
     }
 
     /// The dark twin of `resolved` as overrides, each from the file of the chain that holds it and
     /// at its position there. Entries that cannot apply are left out; the decoder reports them.
-    static func darkOverrides(_ resolved: Resolved, chosenBy o: PresetOverride) throws(DocumentError) -> [PresetOverride] {
+    static func darkOverrides(_ resolved: Resolved, chosenBy o: PresetOverride) throws(WaveError) -> [PresetOverride] {
         // A `dark` that is not an object is the decoder's to report, at its position.
         if let node = resolved.root["dark"], case .object = node.value {} else if resolved.root["dark"] != nil { return [] }
         guard case let .object(members)? = resolved.root["dark"]?.value else {
             let message = "has no \"dark\" object, so it has no dark theme; add one (docs/presets.md, \"Dark twin\") or drop \(o.origin.line > 0 ? "the theme" : "--theme dark")"
-            if o.origin.line > 0 { throw DocumentError(o.problem("the preset \(resolved.file) \(message)")) }
-            throw DocumentError(DocumentProblem(file: resolved.file, message: message))
+            if o.origin.line > 0 { throw WaveError(o.problem("the preset \(resolved.file) \(message)")) }
+            throw WaveError(DocumentProblem(file: resolved.file, message: message))
         }
         var result: [PresetOverride] = []
         for (key, value) in members where !KeyAdvice.isAnnotation(key) {

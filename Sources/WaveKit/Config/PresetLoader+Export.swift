@@ -4,7 +4,7 @@ extension PresetLoader {
     /// itself gone, a null dropping the inherited value, `name` filled in from the file name when
     /// the file gives none), in `writtenOrder`. The preset is loaded first, so a preset that
     /// would not render is refused with its located problems.
-    public func mergedDocument(_ reference: String) throws(DocumentError) -> JSONNode {
+    public func mergedDocument(_ reference: String) throws(WaveError) -> JSONNode {
         _ = try load(reference)
         return PresetLoader.writtenOrder(try resolve(reference).root)
     }
@@ -14,7 +14,7 @@ extension PresetLoader {
     /// longer depends on the presets it extended, with `"$schema": "./schema.json"`; the rider
     /// image and a label font named by a relative path, copied beside it (the path in the
     /// document rewritten relative to the export where it had to change); and `schema.json`.
-    public func exportedFiles(_ reference: String) throws(DocumentError) -> [BundledPresets.ExportedFile] {
+    public func exportedFiles(_ reference: String) throws(WaveError) -> [BundledPresets.ExportedFile] {
         _ = try load(reference)
         let resolved = try resolve(reference)
         let name = resolved.defaultName

@@ -2,7 +2,7 @@ extension PresetLoader {
     /// The bytes of the rider image `reference` names, as stored (a file beside the preset that
     /// names it, an image bundled with the presets, or an embedded one), or nil when it has no
     /// rider image. The preset must load.
-    public func riderImageBytes(_ reference: String) throws(DocumentError) -> [UInt8]? {
+    public func riderImageBytes(_ reference: String) throws(WaveError) -> [UInt8]? {
         let resolved = try resolve(reference)
         guard case let .string(named)? = resolved.root.node(at: [.key("rider"), .key("image")])?.value, !named.isEmpty else { return nil }
         if DataURI.isDataURI(named) {

@@ -61,7 +61,7 @@ public struct PresetLoader: Sendable {
     /// Loads `reference` (a path, or a bundled name) into a config, with `overrides` (key path →
     /// JSON value) applied last. Every problem names the file and position the offending value
     /// came from: a file of the `extends` chain, or the override that set it.
-    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> WaveConfig {
+    public func load(_ reference: String, overrides: [PresetOverride] = []) throws(WaveError) -> WaveConfig {
         try loadDocument(reference, overrides: overrides).config
     }
 
@@ -70,7 +70,7 @@ public struct PresetLoader: Sendable {
     /// determines the config.
     /// A `theme` override (`--theme`, a manifest's `"theme"`) is not a key: "dark" applies the
     /// preset's `dark` colors after its own values and before every other override.
-    public func loadDocument(_ reference: String, overrides: [PresetOverride] = []) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
+    public func loadDocument(_ reference: String, overrides: [PresetOverride] = []) throws(WaveError) -> (config: WaveConfig, document: JSONNode) {
         var (config, document) = try loadTheme(reference, overrides: overrides)
         if case .object? = document["dark"]?.value {
             // The other theme's colors, for outputs that carry both (dotLottie): the same load with
@@ -85,7 +85,7 @@ public struct PresetLoader: Sendable {
     }
 
     /// `loadDocument` in the one theme the overrides choose.
-    func loadTheme(_ reference: String, overrides: [PresetOverride]) throws(DocumentError) -> (config: WaveConfig, document: JSONNode) {
+    func loadTheme(_ reference: String, overrides: [PresetOverride]) throws(WaveError) -> (config: WaveConfig, document: JSONNode) {
         var resolved = try resolve(reference)
         var overrides = overrides
         let theme = try PresetLoader.theme(in: overrides)
@@ -96,15 +96,15 @@ public struct PresetLoader: Sendable {
         for o in overrides {
             // Applying a path recurses once per part: deeper paths are refused, not followed.
             guard o.path.components.count <= KeyPathExpression.maximumParts else {
-                throw DocumentError(o.problem(KeyPathExpression.tooDeep(o.path.components.count), keyPath: ""))
+                throw WaveError(o.problem(KeyPathExpression.tooDeep(o.path.components.count), keyPath: ""))
             }
             if o.path.components.first == .key("extends") {
-                throw DocumentError(o.problem("cannot be overridden; only a preset file extends another"))
+                throw WaveError(o.problem("cannot be overridden; only a preset file extends another"))
             }
             do {
                 try resolved.root.set(o.value, at: o.path)
             } catch {
-                throw DocumentError(o.problem("cannot be set: \(error.message)"))
+                throw WaveError(o.problem("cannot be set: \(error.message)"))
             }
         }
         if !overrides.isEmpty { resolved.root = resolved.root.removingNullMembers() }
@@ -122,20 +122,20 @@ public struct PresetLoader: Sendable {
             }
             return (config, resolved.root)
         case let .failure(error):
-            throw DocumentError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
+            throw WaveError(error.problems.map { locate($0, in: resolved, overrides: overrides) })
         }
     }
 
     /// The fonts `label.font` names, found: a path against the folder of the file (or override)
     /// that wrote it, a family through `fontResolver`; each checked by `fontChecker`, embedded
     /// fonts too. A problem is reported at the entry that names the font.
-    func resolveFonts(_ fonts: [LabelFont], in resolved: Resolved, overrides: [PresetOverride]) throws(DocumentError) -> [LabelFont] {
+    func resolveFonts(_ fonts: [LabelFont], in resolved: Resolved, overrides: [PresetOverride]) throws(WaveError) -> [LabelFont] {
         let isList = if case .array? = resolved.root.node(at: [.key("label"), .key("font")])?.value { true } else { false }
         var found: [LabelFont] = []
         for (i, font) in fonts.enumerated() {
             let source = PresetLoader.fileSource(of: isList ? "label.font[\(i)]" : "label.font", in: resolved, overrides: overrides)
-            func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> DocumentError {
-                DocumentError(source.problem(message, kind))
+            func problem(_ message: String, kind: DocumentProblem.Kind = .invalid) -> WaveError {
+                WaveError(source.problem(message, kind))
             }
             var resolvedFont = font
             if case .file = font.source {
@@ -194,7 +194,7 @@ public struct PresetLoader: Sendable {
     /// Reads `reference` and everything it extends, and merges them: objects key by key, everything
     /// else (arrays included) replaced by the later file. `reading` is told each path on disk just
     /// before it is read (bundled presets are not), so a caller learns the files even when one fails.
-    public func resolve(_ reference: String, reading: (String) -> Void = { _ in }) throws(DocumentError) -> Resolved {
+    public func resolve(_ reference: String, reading: (String) -> Void = { _ in }) throws(WaveError) -> Resolved {
         var chain: [(file: String, root: JSONNode, bundled: Bool)] = []
         // The files on disk read so far, by identity: the same file reached by another spelling of
         // its path (`./a.json`, `../dir/a.json`, a link) is the same link of the chain.
@@ -212,31 +212,31 @@ public struct PresetLoader: Sendable {
                 let reasons = error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; ")
                 // A parent that cannot be found is missing input; a version that cannot be (orb@2) is a bad value.
                 let kind: DocumentProblem.Kind = error.problems.contains { $0.kind == .missingInput } ? .missingInput : .invalid
-                throw DocumentError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: kind)
+                throw WaveError(DocumentProblem(file: child.file, keyPath: "extends", message: reasons, kind: kind)
                     .at(child.root["extends"]))
             }
             let identity = bundled ? nil : FileIdentity(path: file)
             if chain.contains(where: { $0.file == file }) || (identity != nil && identities.contains(identity)) {
                 let names = (chain.map(\.file) + [file])
-                throw DocumentError(DocumentProblem(file: chain[0].file, keyPath: "extends", message: "cycle: \(names.joined(separator: " → "))")
+                throw WaveError(DocumentProblem(file: chain[0].file, keyPath: "extends", message: "cycle: \(names.joined(separator: " → "))")
                     .at(chain[0].root["extends"]))
             }
             let root: JSONNode
             do {
                 root = try JSONParser.parse(text)
             } catch {
-                throw DocumentError(DocumentProblem(file: file, line: error.line, column: error.column, message: error.message))
+                throw WaveError(DocumentProblem(file: file, line: error.line, column: error.column, message: error.message))
             }
             guard case .object = root.value else {
-                throw DocumentError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
+                throw WaveError(DocumentProblem(file: file, message: "expected an object, got \(root.value.kindName)").at(root))
             }
             if case let .string(required)? = root["requires"]?.value, WavegenVersion.isNewer(required) {
-                throw DocumentError(DocumentProblem(file: file, keyPath: "requires",
+                throw WaveError(DocumentProblem(file: file, keyPath: "requires",
                                                     message: "this preset needs wavegen \(required) or newer; this is wavegen \(WavegenVersion.current)")
                     .at(root["requires"]!))
             }
             if chain.isEmpty, BuildManifest.isManifest(root) {
-                throw DocumentError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
+                throw WaveError(DocumentProblem(file: file, message: "this is a build manifest, not a preset; build it with 'wavegen build \(file)'"))
             }
             chain.append((file, root, bundled))
             identities.append(identity)
@@ -342,7 +342,7 @@ public struct PresetLoader: Sendable {
 
     /// The file's display name, its text, and whether it is a bundled preset.
     private func read(_ reference: String, relativeTo base: String?, bundledOnly: Bool,
-                      reading: (String) -> Void) throws(DocumentError) -> (String, [UInt8], Bool) {
+                      reading: (String) -> Void) throws(WaveError) -> (String, [UInt8], Bool) {
         if !bundledOnly {
             let path = reference.hasPrefix("/") ? reference : base.map { PresetLoader.join($0, reference) } ?? reference
             let looksLikePath = reference.contains("/") || reference.hasSuffix(".json")
@@ -358,7 +358,7 @@ public struct PresetLoader: Sendable {
         if let text = bundled[reference] ?? versioned {
             return (reference, Array(text.utf8), true)
         }
-        throw DocumentError(DocumentProblem(file: reference, message: "no such file and \(PresetLoader.noBundled(reference, among: Array(bundled.keys)))",
+        throw WaveError(DocumentProblem(file: reference, message: "no such file and \(PresetLoader.noBundled(reference, among: Array(bundled.keys)))",
                                             kind: .missingInput))
     }
 

@@ -45,9 +45,9 @@ extension WaveConfig {
     /// of the preset is read by its own function below, in the order the reference lists them.
     public static func decode(_ root: JSONNode, defaultName: String,
                               images: (String) -> Result<RiderImage, ImageProblem> = { _ in .failure(ImageProblem("images are not available here")) })
-        -> Result<WaveConfig, DocumentError> {
+        -> Result<WaveConfig, WaveError> {
         var r = PresetReader()
-        guard r.object(root, at: "") else { return .failure(DocumentError(r.problems)) }
+        guard r.object(root, at: "") else { return .failure(WaveError(r.problems)) }
         r.checkKeys(root, at: "", allowed: topLevelKeys)
 
         let (name, description) = decodeHeader(root, defaultName: defaultName, reader: &r)
@@ -69,7 +69,7 @@ extension WaveConfig {
         checkDark(root, reader: &r)
         let live = decodeLive(root["live"], reader: &r)
 
-        guard r.problems.isEmpty else { return .failure(DocumentError(r.problems)) }
+        guard r.problems.isEmpty else { return .failure(WaveError(r.problems)) }
         var config = WaveConfig(
             name: name, description: description, width: canvas.width, height: canvas.height, scale: canvas.scale,
             fps: canvas.fps, duration: canvas.duration, minFrames: canvas.minFrames, maxFrames: canvas.maxFrames,

@@ -1,10 +1,12 @@
-/// One thing wrong with a document (a preset, a build manifest, an override): the file, the
-/// position and key path of the offending value, and what is wrong with it.
+/// One problem of a `WaveError`. A problem in a document (a preset, a build manifest, an override)
+/// names the file, the position and key path of the offending value, and what is wrong with it;
+/// any other problem (an output that cannot be written, an encoder failure) is a message alone.
 ///
-/// `description` is the one place a problem becomes text, in the form compilers use so that
-/// editors and CI annotators can point at the line:
+/// `description` and `printed` are the one place a problem becomes text. A problem in a document
+/// takes the form compilers use so that editors and CI annotators can point at the line:
 /// `FILE:LINE:COLUMN: error: at KEY: message`, without `at KEY: ` when there is no key path and
-/// without `:LINE:COLUMN` when there is no position. The file, key path and message are shown
+/// without `:LINE:COLUMN` when there is no position; any other is its message (`Error: message`
+/// on stderr). The file, key path and message are shown
 /// with terminal controls escaped (`TerminalText`), so a key or file name from a shared document
 /// cannot act on the terminal and every problem stays one line.
 public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
@@ -39,6 +41,9 @@ public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    /// Whether the problem is in a document: it names its file.
+    public var isInDocument: Bool { !file.isEmpty }
+
     /// Whether the problem has a line and column.
     public var hasPosition: Bool { line > 0 && column > 0 }
 
@@ -51,10 +56,18 @@ public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// `presets/orb.json:12:20: error: at layers[2].amplitude: must be between 0 and 1, got 1.5`
+    /// for a problem in a document; the message for any other.
     public var description: String {
+        guard isInDocument else { return message }
         let position = hasPosition ? ":\(line):\(column)" : ""
         let key = keyPath.isEmpty ? "" : "at \(keyPath): "
         return TerminalText.escaped("\(file)\(position): error: \(key)\(message)")
+    }
+
+    /// The problem as stderr shows it: a problem in a document in the compiler form, any other as
+    /// `Error: SUBJECT: message` (`subject`, the output or file it stopped, when one is given).
+    public func printed(subject: String? = nil) -> String {
+        isInDocument ? description : "Error: " + (subject.map { $0 + ": " } ?? "") + message
     }
 
     /// The problem as a warning: `child.json:2:14: warning: at extends: message`.

@@ -149,24 +149,24 @@ public struct BuildManifest: Sendable {
     public static func isManifest(_ root: JSONNode) -> Bool { root["jobs"] != nil }
 
     /// Reads and checks the manifest at `path`; every problem is reported, in file order.
-    public static func load(_ path: String) throws(DocumentError) -> BuildManifest {
+    public static func load(_ path: String) throws(WaveError) -> BuildManifest {
         let read = try self.read(path)
-        guard read.problems.isEmpty else { throw DocumentError(read.problems) }
+        guard read.problems.isEmpty else { throw WaveError(read.problems) }
         return read.manifest
     }
 
     /// Reads a manifest that parses: the jobs that are well-formed, and the problems of the rest
     /// (in file order), so a caller can check the good jobs' presets too. Throws when the file is
     /// missing, not JSON or a preset.
-    public static func read(_ path: String) throws(DocumentError) -> (manifest: BuildManifest, problems: [DocumentProblem]) {
+    public static func read(_ path: String) throws(WaveError) -> (manifest: BuildManifest, problems: [DocumentProblem]) {
         let bytes = try readFile(path)
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw DocumentError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
+            throw WaveError(DocumentProblem(file: path, line: error.line, column: error.column, message: error.message))
         }
-        if let preset = notAManifest(root, file: path) { throw DocumentError(preset) }
+        if let preset = notAManifest(root, file: path) { throw WaveError(preset) }
         let directory = PathText.folder(of: path)
         var reader = ManifestReader(file: path)
         let jobs = reader.manifest(root, directory: directory)
@@ -185,7 +185,7 @@ public struct BuildManifest: Sendable {
         return DocumentProblem(file: file, message: "this is a preset, not a build manifest (no \"jobs\"); render it with 'wavegen render \(file)'")
     }
 
-    static func readFile(_ path: String) throws(DocumentError) -> [UInt8] {
+    static func readFile(_ path: String) throws(WaveError) -> [UInt8] {
         try BoundedFile.read(path, limit: maximumFileSize, kind: "manifest")
     }
 

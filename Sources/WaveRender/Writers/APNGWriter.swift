@@ -19,8 +19,8 @@ public final class APNGWriter: AnimationWriter {
         self.effort = effort
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
-        guard let raster else { throw RenderError(.failure, ["APNG: no frames to encode"]) }
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
+        guard let raster else { throw WaveError(.failure, ["APNG: no frames to encode"]) }
         if raster.drawsTrueColor {
             let config = raster.config
             trueColor = try wrap { () throws(APNGError) in
@@ -40,16 +40,16 @@ public final class APNGWriter: AnimationWriter {
         return try APNGEncoder(width: config.width, height: config.height, palette: palette, options: options)
     }
 
-    public func add(_ frame: RasterFrame) throws(RenderError) {
+    public func add(_ frame: RasterFrame) throws(WaveError) {
         if let trueColor {
             try wrap { () throws(APNGError) in try trueColor.add(rgba: frame.rgba, delay: frame.delay) }
             return
         }
-        guard let encoder else { throw RenderError(.failure, ["APNG: frame before begin"]) }
+        guard let encoder else { throw WaveError(.failure, ["APNG: frame before begin"]) }
         try wrap { () throws(APNGError) in try encoder.add(frame.indices, delay: frame.delay) }
     }
 
-    public func finish() throws(RenderError) -> [UInt8] {
+    public func finish() throws(WaveError) -> [UInt8] {
         if let trueColor {
             let bytes = try wrap { () throws(APNGError) in try trueColor.finish() }
             let s = trueColor.stats
@@ -57,7 +57,7 @@ public final class APNGWriter: AnimationWriter {
             notes.append("APNG: \(s.framesWritten) true-color images for \(s.framesIn) frames (\(s.framesMerged) merged), effort \(effort)")
             return bytes
         }
-        guard let encoder else { throw RenderError(.failure, ["APNG: finish before begin"]) }
+        guard let encoder else { throw WaveError(.failure, ["APNG: finish before begin"]) }
         let bytes = try wrap { () throws(APNGError) in try encoder.finish() }
         let s = encoder.stats
         images = s.framesWritten
@@ -65,11 +65,11 @@ public final class APNGWriter: AnimationWriter {
         return bytes
     }
 
-    private func wrap<T>(_ body: () throws(APNGError) -> T) throws(RenderError) -> T {
+    private func wrap<T>(_ body: () throws(APNGError) -> T) throws(WaveError) -> T {
         do {
             return try body()
         } catch {
-            throw RenderError(.failure, [error.description])
+            throw WaveError(.failure, [error.description])
         }
     }
 }

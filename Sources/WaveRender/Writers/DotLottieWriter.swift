@@ -21,7 +21,7 @@ public final class DotLottieWriter: AnimationWriter {
         return id.isEmpty ? "animation" : id
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         let document = LottieDocument(animation, label: try VectorLabel(animation), embedsImages: false)
         let lottie = try document.jsonWithSlots()
         let id = DotLottieWriter.animationID(animation.config.name)
@@ -44,10 +44,10 @@ public final class DotLottieWriter: AnimationWriter {
         do {
             bytes = try ZipArchive.write(entries)
         } catch {
-            throw RenderError(.failure, ["dotLottie: \(error.description)"])
+            throw WaveError(.failure, ["dotLottie: \(error.description)"])
         }
         notes.append("dotLottie: \(animation.plan.frameCount) frames at \(NumberText.decimal(animation.plan.fps, places: 3)) fps, themes \(themes.joined(separator: ", ")), \(entries.count) entries, \(bytes.count) bytes")
     }
 
-    public func finish() throws(RenderError) -> [UInt8] { bytes }
+    public func finish() throws(WaveError) -> [UInt8] { bytes }
 }

@@ -16,20 +16,20 @@ public final class GIFWriter: AnimationWriter {
         self.lossy = lossy
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
-        guard let raster else { throw RenderError(.failure, ["GIF: no frames to encode"]) }
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
+        guard let raster else { throw WaveError(.failure, ["GIF: no frames to encode"]) }
         encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster, lossy: lossy) }
         colorCount = raster.palette.colors.count
     }
 
-    public func add(_ frame: RasterFrame) throws(RenderError) {
-        guard let encoder else { throw RenderError(.failure, ["GIF: frame before begin"]) }
+    public func add(_ frame: RasterFrame) throws(WaveError) {
+        guard let encoder else { throw WaveError(.failure, ["GIF: frame before begin"]) }
         let matte = encoder.matte == nil || frame.matte.isEmpty ? nil : frame.matte
         try wrap { () throws(GIFError) in try encoder.add(frame.indices, delay: frame.delay, matte: matte) }
     }
 
-    public func finish() throws(RenderError) -> [UInt8] {
-        guard let encoder else { throw RenderError(.failure, ["GIF: finish before begin"]) }
+    public func finish() throws(WaveError) -> [UInt8] {
+        guard let encoder else { throw WaveError(.failure, ["GIF: finish before begin"]) }
         let bytes = try wrap { () throws(GIFError) in try encoder.finish() }
         let s = encoder.stats
         images = s.framesWritten
@@ -53,11 +53,11 @@ public final class GIFWriter: AnimationWriter {
                               matte: lossy > 0 && raster.marksMatte ? RGBA8(m.r, m.g, m.b) : nil)
     }
 
-    private func wrap<T>(_ body: () throws(GIFError) -> T) throws(RenderError) -> T {
+    private func wrap<T>(_ body: () throws(GIFError) -> T) throws(WaveError) -> T {
         do {
             return try body()
         } catch {
-            throw RenderError(.failure, [error.description])
+            throw WaveError(.failure, [error.description])
         }
     }
 }

@@ -89,12 +89,12 @@ struct LottieDocument {
     }
 
     /// The whole document.
-    func json() throws(RenderError) -> JSONNode {
+    func json() throws(WaveError) -> JSONNode {
         try jsonWithSlots().document
     }
 
     /// The whole document, and the ids of the slots it uses.
-    func jsonWithSlots() throws(RenderError) -> (document: JSONNode, slots: [String]) {
+    func jsonWithSlots() throws(WaveError) -> (document: JSONNode, slots: [String]) {
         let slots = Slots()
         let model = scene.model
         let levelKeyframes = scene.levelKeyframes()
@@ -193,7 +193,7 @@ struct LottieDocument {
     /// through a track matte), the wave layers in front of the rider, the rider and the null layer
     /// `level` it hangs from, the wave layers behind it.
     func waterLayers(surfaces: WaveModel.Surfaces, bottom: Double, level: JSONNode, levelKeyframes: [VectorScene.Keyframe]?,
-                     slots: Slots, assets: inout [JSONNode]) throws(RenderError) -> [[(String, JSONNode)]] {
+                     slots: Slots, assets: inout [JSONNode]) throws(WaveError) -> [[(String, JSONNode)]] {
         let model = scene.model
         var layers: [[(String, JSONNode)]] = []
         if let l = config.label, !label.isEmpty {
@@ -261,7 +261,7 @@ struct LottieDocument {
     }
 
     /// The rider image's PNG bytes as the file references them (nil without a rider).
-    func riderImage() throws(RenderError) -> [UInt8]? {
+    func riderImage() throws(WaveError) -> [UInt8]? {
         guard let rider = config.rider else { return nil }
         return try scene.riderPNG(rider, resolution: LottieDocument.riderResolution, format: "Lottie").png
     }

@@ -11,11 +11,11 @@ public final class LottieWriter: AnimationWriter {
 
     public init() {}
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         let label = try VectorLabel(animation)
         text = try LottieDocument(animation, label: label).json().compactText + "\n"
         notes.append("Lottie: \(animation.plan.frameCount) frames at \(NumberText.decimal(animation.plan.fps, places: 3)) fps, \(label.texts.count > 1 ? "\(label.texts.count) label texts, " : "")\(text.utf8.count) bytes")
     }
 
-    public func finish() throws(RenderError) -> [UInt8] { Array(text.utf8) }
+    public func finish() throws(WaveError) -> [UInt8] { Array(text.utf8) }
 }

@@ -6,11 +6,11 @@ import WavePNG
 /// Each PNG goes to `emit` with its frame index; the writer keeps nothing.
 public final class PNGFrameWriter: AnimationWriter {
     public let frames: FrameRequest
-    private let emit: (_ index: Int, _ png: [UInt8]) throws(RenderError) -> Void
+    private let emit: (_ index: Int, _ png: [UInt8]) throws(WaveError) -> Void
     private var width = 0, height = 0
 
     /// Frames drawn for `format`; `emit` stores each encoded PNG.
-    public init(format: OutputFormat, emit: @escaping (_ index: Int, _ png: [UInt8]) throws(RenderError) -> Void) {
+    public init(format: OutputFormat, emit: @escaping (_ index: Int, _ png: [UInt8]) throws(WaveError) -> Void) {
         frames = .raster(format)
         self.emit = emit
     }
@@ -28,20 +28,20 @@ public final class PNGFrameWriter: AnimationWriter {
         return Int(digits)
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         width = animation.config.width
         height = animation.config.height
     }
 
-    public func add(_ frame: RasterFrame) throws(RenderError) {
+    public func add(_ frame: RasterFrame) throws(WaveError) {
         let png: [UInt8]
         do {
             png = try PNGImage(width: width, height: height, rgba: frame.rgba).encoded()
         } catch {
-            throw RenderError(.failure, [error.description])
+            throw WaveError(.failure, [error.description])
         }
         try emit(frame.index, png)
     }
 
-    public func finish() throws(RenderError) -> [UInt8] { [] }
+    public func finish() throws(WaveError) -> [UInt8] { [] }
 }

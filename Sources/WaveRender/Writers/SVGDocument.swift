@@ -27,7 +27,7 @@ struct SVGDocument {
     /// The rider image is embedded at up to this many pixels per displayed pixel.
     static let riderResolution = 2.0
 
-    init(_ animation: Animation, label: VectorLabel, live: Bool = false) throws(RenderError) {
+    init(_ animation: Animation, label: VectorLabel, live: Bool = false) throws(WaveError) {
         config = animation.config
         plan = animation.plan
         scene = VectorScene(config: config, plan: plan)
@@ -39,7 +39,7 @@ struct SVGDocument {
     }
 
     /// The whole file.
-    func text() throws(RenderError) -> String {
+    func text() throws(WaveError) -> String {
         var styles: [String] = []
         var defs: [String] = []
         var body: [String] = []
@@ -417,7 +417,7 @@ struct SVGDocument {
 
     /// The rider: its image, shrunk to at most twice its displayed size, as a PNG data URI in a
     /// group placed and turned by keyframes at every planned frame.
-    func riderGroup(_ rider: Rider, composited: Bool, styles: inout [String]) throws(RenderError) -> String {
+    func riderGroup(_ rider: Rider, composited: Bool, styles: inout [String]) throws(WaveError) -> String {
         let p = SVGDocument.prefix
         let n = plan.frameCount
         let poses = scene.riderPoses(rider)

@@ -26,9 +26,9 @@ struct SVGLive {
 
     /// Refuses a preset whose level moves: its own motion and the page's level would fight over
     /// one value.
-    init(config: WaveConfig, root: String) throws(RenderError) {
+    init(config: WaveConfig, root: String) throws(WaveError) {
         guard case let .still(level) = config.level else {
-            throw RenderError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); give it a number (--level 0.5; in a manifest, \"set\": {\"level\": 0.5})", keyPath: "level")
+            throw WaveError(config, "a live SVG takes its level from the page, so the preset's level must be a number, not an animation (from/to or tide); give it a number (--level 0.5; in a manifest, \"set\": {\"level\": 0.5})", keyPath: "level")
         }
         self.config = config
         self.level = level
@@ -108,7 +108,7 @@ struct SVGLive {
 
     /// The label's texts at every percent 0…100, or nil when the text does not depend on the
     /// level (then the label is drawn as in a plain SVG).
-    func labelText() throws(RenderError) -> LiveText? {
+    func labelText() throws(WaveError) -> LiveText? {
         guard let label = config.label else { return nil }
         let texts = (0...100).map { label.text(level: Double($0) / 100) }
         guard Set(texts).count > 1 else { return nil }

@@ -17,10 +17,10 @@ public final class SVGWriter: AnimationWriter {
         self.live = live
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         text = try SVGDocument(animation, label: VectorLabel(animation), live: live).text()
         notes.append("SVG: \(animation.plan.frameCount) planned frames as keyframes, \(text.utf8.count) bytes")
     }
 
-    public func finish() throws(RenderError) -> [UInt8] { Array(text.utf8) }
+    public func finish() throws(WaveError) -> [UInt8] { Array(text.utf8) }
 }

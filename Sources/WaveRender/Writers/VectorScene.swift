@@ -212,13 +212,13 @@ struct VectorScene {
 
     /// The rider's image shrunk to at most `resolution` pixels per displayed pixel, as PNG bytes,
     /// with its size in pixels. `format` names the writer in an encoding failure.
-    func riderPNG(_ rider: Rider, resolution: Double, format: String) throws(RenderError) -> (png: [UInt8], width: Int, height: Int) {
+    func riderPNG(_ rider: Rider, resolution: Double, format: String) throws(WaveError) -> (png: [UInt8], width: Int, height: Int) {
         let image = rider.image.resampled(width: max(1, Int(saturating: (rider.width * resolution).rounded(.up))),
                                           height: max(1, Int(saturating: (rider.height * resolution).rounded(.up))))
         do {
             return (try StillPNG.encode(rgba: image.rgba, width: image.width, height: image.height), image.width, image.height)
         } catch {
-            throw RenderError(.failure, ["\(format): \(error.description)"])
+            throw WaveError(.failure, ["\(format): \(error.description)"])
         }
     }
 }
@@ -230,7 +230,7 @@ struct VectorLabel {
     var texts: [(text: String, overlay: LabelOverlay, outline: TextOutline)] = []
     var textOfFrame: [Int] = []
 
-    init(_ animation: Animation) throws(RenderError) {
+    init(_ animation: Animation) throws(WaveError) {
         guard let label = animation.label else { return }
         let n = animation.plan.frameCount
         var index: [String: Int] = [:]

@@ -19,30 +19,30 @@ public final class WebPWriter: AnimationWriter {
                                      effort: config.webp.effort, loops: config.loops)
     }
 
-    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(RenderError) {
+    public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         encoder = try wrap { () throws(WebPError) in
             try WebPAnimationEncoder(width: animation.config.width, height: animation.config.height, options: options)
         }
     }
 
-    public func add(_ frame: RasterFrame) throws(RenderError) {
-        guard let encoder else { throw RenderError(.failure, ["WebP: frame before begin"]) }
+    public func add(_ frame: RasterFrame) throws(WaveError) {
+        guard let encoder else { throw WaveError(.failure, ["WebP: frame before begin"]) }
         try wrap { () throws(WebPError) in try encoder.add(rgba: frame.rgba, duration: frame.delay) }
     }
 
-    public func finish() throws(RenderError) -> [UInt8] {
-        guard let encoder else { throw RenderError(.failure, ["WebP: finish before begin"]) }
+    public func finish() throws(WaveError) -> [UInt8] {
+        guard let encoder else { throw WaveError(.failure, ["WebP: finish before begin"]) }
         let bytes = try wrap { () throws(WebPError) in try encoder.finish() }
         // libwebp merges identical frames into one longer frame: say how many images it wrote.
         images = try wrap { () throws(WebPError) in try WebPAnimationDecoder.frameCount(bytes) }
         return bytes
     }
 
-    private func wrap<T>(_ body: () throws(WebPError) -> T) throws(RenderError) -> T {
+    private func wrap<T>(_ body: () throws(WebPError) -> T) throws(WaveError) -> T {
         do {
             return try body()
         } catch {
-            throw RenderError(.failure, [error.description])
+            throw WaveError(.failure, [error.description])
         }
     }
 }

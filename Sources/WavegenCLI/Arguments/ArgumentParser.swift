@@ -54,7 +54,7 @@ struct ParsedArguments: Equatable {
 enum ArgumentParser {
     /// Parses `args` (without the subcommand name) against `spec`. Accepts `--opt value`,
     /// `--opt=value`, `-o value`, and `--` to end options.
-    static func parse(_ args: [String], spec: CommandSpec) throws(CommandError) -> ParsedArguments {
+    static func parse(_ args: [String], spec: CommandSpec) throws(WaveError) -> ParsedArguments {
         var result = ParsedArguments()
         let options = spec.options + [CommandSpec.helpOption]
         var i = 0

@@ -36,7 +36,7 @@ enum BuildCommand: Subcommand {
             --background) apply to every job, after the job's own. See docs/manifest.md.
             """)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         guard a.positionals.count <= 1 else { throw .usage("build takes one manifest, got \(a.positionals.count)") }
         let workers = try jobCount(a, console: console)
         let options = ManifestBuild.Options(check: a.has("--check"), prune: a.has("--prune"), allowOutside: a.has("--allow-outside"),
@@ -47,7 +47,7 @@ enum BuildCommand: Subcommand {
         let report = a.value("--report")
 
         let manifest = try BuildManifest.loadForCommand(BuildManifest.locate(a.positionals.first)) { e in
-            if a.positionals.isEmpty, e.isMissingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
+            if a.positionals.isEmpty, e.kind == .missingInput { e.problems[0].message += " (name a manifest: wavegen build path/to/wavegen.json)" }
         }
         ManifestBuild.protectInputs(manifest)
         if let report { try AtomicFile.checkWritable(report) }
@@ -82,7 +82,7 @@ enum BuildCommand: Subcommand {
                                        version: Wavegen.versionDescription)
         if json { console.out(summary.serialized() + "\n") }
         if let report { try AtomicFile.write(Array((summary.serialized() + "\n").utf8), to: report) }
-        if outcome.code != .success { throw CommandError(outcome.code, []) }
+        if let failure = outcome.failure { throw WaveError(failure, []) }
     }
 
     /// The command that brings the outputs up to date: it repeats what decides them (the manifest,
@@ -102,12 +102,12 @@ enum BuildCommand: Subcommand {
     }
 
     /// `--jobs`: outputs rendered at once, one per core by default, at most `Parallelism.maximum`.
-    static func jobCount(_ a: ParsedArguments, console: Console) throws(CommandError) -> Int {
+    static func jobCount(_ a: ParsedArguments, console: Console) throws(WaveError) -> Int {
         try Parallelism.count(a, option: "--jobs", console: console) ?? Parallelism.clamped(ProcessEnvironment.activeProcessorCount)
     }
 
     /// Keeps only the jobs named by `--job`; returns their names, or nil when every job is built.
-    static func selectJobs(_ names: [String], in manifest: BuildManifest) throws(CommandError) -> Set<String>? {
+    static func selectJobs(_ names: [String], in manifest: BuildManifest) throws(WaveError) -> Set<String>? {
         guard !names.isEmpty else { return nil }
         let known = manifest.jobs.map(\.name)
         for name in names where !known.contains(name) {

@@ -17,13 +17,13 @@ enum CompletionsCommand: Subcommand {
             To try one in the running shell: source <(wavegen completions bash).
             """)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         guard a.positionals.count == 1 else { throw .usage("completions takes one shell: \(shells.joined(separator: ", "))") }
         console.out(try script(for: a.positionals[0]))
     }
 
     /// The script for `shell`.
-    static func script(for shell: String) throws(CommandError) -> String {
+    static func script(for shell: String) throws(WaveError) -> String {
         let commands = Wavegen.commandSpecs
         let presets = BundledPresets.sources.keys.sorted()
         switch shell {

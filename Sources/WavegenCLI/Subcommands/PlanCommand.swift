@@ -15,7 +15,7 @@ enum PlanCommand: Subcommand {
             OptionSpec(names: ["--strict"], value: nil, help: "Fail when a fixed duration moves a speed beyond speedTolerance."),
         ] + PresetOptions.specs)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         guard a.positionals.count <= 1 else { throw .usage("plan takes one preset, got \(a.positionals.count)") }
         let config = try PresetOptions.load(a.positionals.first ?? PresetOptions.defaultPreset, a)
         let plan = try self.plan(config, strict: a.has("--strict"), console: console)
@@ -23,13 +23,9 @@ enum PlanCommand: Subcommand {
     }
 
     /// Plans the loop, printing warnings; a failure becomes exit 65 with the planner's explanation.
-    static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(CommandError) -> LoopPlan {
-        do {
-            let plan = try RenderPipeline().plan(config, strict: strict)
-            for w in plan.warnings { console.err("\(config.source): warning: \(w)\n") }
-            return plan
-        } catch {
-            throw error.commandError
-        }
+    static func plan(_ config: WaveConfig, strict: Bool, console: Console) throws(WaveError) -> LoopPlan {
+        let plan = try RenderPipeline().plan(config, strict: strict)
+        for w in plan.warnings { console.err("\(config.source): warning: \(w)\n") }
+        return plan
     }
 }

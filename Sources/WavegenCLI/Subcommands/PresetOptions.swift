@@ -19,9 +19,9 @@ enum PresetOptions {
     static let defaultPreset = "classic"
 
     /// The overrides given on the command line, in the order the keys are applied.
-    static func overrides(_ a: ParsedArguments) throws(CommandError) -> [PresetOverride] {
+    static func overrides(_ a: ParsedArguments) throws(WaveError) -> [PresetOverride] {
         var result: [PresetOverride] = []
-        func add(_ text: String, from option: String) throws(CommandError) {
+        func add(_ text: String, from option: String) throws(WaveError) {
             guard var o = PresetOverride(parsing: text) else {
                 throw .usage("\(option) expects key=value with a key path like layers[0].color, got '\(text)'")
             }
@@ -73,14 +73,9 @@ enum PresetOptions {
         return result
     }
 
-    static func load(_ reference: String, _ a: ParsedArguments) throws(CommandError) -> WaveConfig {
+    static func load(_ reference: String, _ a: ParsedArguments) throws(WaveError) -> WaveConfig {
         let overrides = try overrides(a)
-        let config: WaveConfig
-        do {
-            config = try RenderPipeline().load(reference, overrides: overrides)
-        } catch {
-            throw error.commandError
-        }
+        let config = try RenderPipeline().load(reference, overrides: overrides)
         ProtectedFiles.protectInputs(of: reference, overrides: overrides)
         return config
     }

@@ -38,7 +38,7 @@ enum PresetsCommand: Subcommand {
             built in and not embedded.
             """)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         let sources = BundledPresets.sources
         if a.has("--force"), !["export", "pack"].contains(a.positionals.first) { throw .usage("--force applies only to 'presets export' and 'presets pack'") }
         if a.value("--output") != nil, a.positionals.first != "pack" { throw .usage("--output applies only to 'presets pack'") }
@@ -53,7 +53,7 @@ enum PresetsCommand: Subcommand {
             guard a.positionals.count == 2 else { throw .usage("presets show needs one preset name") }
             let name = a.positionals[1]
             guard let text = sources[name] else {
-                let document = try presetFile(name) { loader throws(DocumentError) in try loader.mergedDocument(name) }
+                let document = try presetFile(name) { loader throws(WaveError) in try loader.mergedDocument(name) }
                 console.out(document.serialized(indent: 2) + "\n")
                 return
             }
@@ -68,7 +68,7 @@ enum PresetsCommand: Subcommand {
             if let bundled = BundledPresets.exportedFiles(name) {
                 files = bundled
             } else {
-                files = try presetFile(name) { loader throws(DocumentError) in try loader.exportedFiles(name) }
+                files = try presetFile(name) { loader throws(WaveError) in try loader.exportedFiles(name) }
                 // Even with --force, the export never replaces the files it reads.
                 ProtectedFiles.protectInputs(of: name, overrides: [])
             }
@@ -84,14 +84,9 @@ enum PresetsCommand: Subcommand {
             }
             try ProtectedFiles.checkOutput(output)
             if !a.has("--force"), FileSystem.exists(output) {
-                throw CommandError(.cannotWrite, ["\(output): already exists; use --force to overwrite it"])
+                throw WaveError(.cannotWrite, ["\(output): already exists; use --force to overwrite it"])
             }
-            let packed: PresetPack.Packed
-            do {
-                packed = try PresetPack.pack(name, generator: "wavegen \(Wavegen.versionDescription)")
-            } catch {
-                throw error.commandError
-            }
+            let packed = try PresetPack.pack(name, generator: "wavegen \(Wavegen.versionDescription)")
             for note in packed.notes { console.err("note: \(note)\n") }
             try AtomicFile.write(Array(packed.text.utf8), to: output)
             console.out("\(output): \(NumberText.bytes(packed.text.utf8.count))\n")
@@ -105,27 +100,23 @@ enum PresetsCommand: Subcommand {
     /// file, or a versioned bundled name (`orb@1`). A bare word that names neither a file nor a
     /// bundled preset gets the bundled names; a missing file exits 66 and a bad preset 65, with
     /// the problems located in their files.
-    static func presetFile<T>(_ reference: String, _ body: (PresetLoader) throws(DocumentError) -> T) throws(CommandError) -> T {
+    static func presetFile<T>(_ reference: String, _ body: (PresetLoader) throws(WaveError) -> T) throws(WaveError) -> T {
         let looksLikePath = reference.contains("/") || reference.hasSuffix(".json") || reference.contains("@")
         if !looksLikePath, !FileSystem.exists(reference) { throw noBundled(reference) }
-        do {
-            return try body(PresetLoader.standard)
-        } catch {
-            throw CommandError(error)
-        }
+        return try body(PresetLoader.standard)
     }
 
-    static func noBundled(_ name: String) -> CommandError {
-        CommandError(.noInput, ["\(name): " + PresetLoader.noBundled(name, among: Array(BundledPresets.sources.keys))])
+    static func noBundled(_ name: String) -> WaveError {
+        WaveError(.missingInput, ["\(name): " + PresetLoader.noBundled(name, among: Array(BundledPresets.sources.keys))])
     }
 
     /// Writes `files` under `folder` (created if missing), each atomically. With `force` false, an
     /// existing file stops the export before anything is written.
-    static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(CommandError) {
+    static func export(_ files: [BundledPresets.ExportedFile], into folder: String, force: Bool, console: Console) throws(WaveError) {
         let targets = files.map { (path: folder == "." ? $0.path : PathText.joined(folder, $0.path), bytes: $0.bytes) }
         for target in targets { try ProtectedFiles.checkOutput(target.path) }
         if !force, let existing = targets.first(where: { FileSystem.exists($0.path) }) {
-            throw CommandError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
+            throw WaveError(.cannotWrite, ["\(existing.path): already exists; use --force to overwrite it"])
         }
         for target in targets {
             try makeFolder(PathText.folder(of: target.path))
@@ -135,17 +126,17 @@ enum PresetsCommand: Subcommand {
     }
 
     /// Creates `path` and its parents, if missing.
-    static func makeFolder(_ path: String) throws(CommandError) {
+    static func makeFolder(_ path: String) throws(WaveError) {
         guard !path.isEmpty else { return }
         if let kind = FileSystem.kind(of: path) {
-            guard kind == .directory else { throw CommandError(.cannotWrite, ["\(path): cannot write: not a folder"]) }
+            guard kind == .directory else { throw WaveError(.cannotWrite, ["\(path): cannot write: not a folder"]) }
             return
         }
         do {
             try FileSystem.createDirectory(path)
         } catch {
             let step = error.path == path ? "" : " (at \(error.path))"
-            throw CommandError(.cannotWrite, ["\(path): cannot create the folder: \(error.reason)\(step)"])
+            throw WaveError(.cannotWrite, ["\(path): cannot create the folder: \(error.reason)\(step)"])
         }
     }
 }

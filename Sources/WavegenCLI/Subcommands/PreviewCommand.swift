@@ -34,7 +34,7 @@ enum PreviewCommand: Subcommand {
             --watch, nothing is written: the page is served live instead; see 'wavegen help serve'.
             """)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         if a.has("--watch") {
             if a.value("--output") != nil { throw .usage("--watch serves the page instead of writing it; drop --output") }
             return try ServeCommand.run(a, console: console)
@@ -60,7 +60,9 @@ enum PreviewCommand: Subcommand {
             let noun = items.count == 1 ? "animation" : "animations"
             console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(NumberText.bytes(html.utf8.count))\n")
         }
-        let codes = Set(entries.map(\.code))
-        for code in [ExitCode.noInput, .dataError, .failure] where codes.contains(code) { throw CommandError(code, []) }
+        let failures = entries.compactMap(\.failure)
+        for code in [ExitCode.noInput, .dataError, .failure] {
+            if let failure = failures.first(where: { $0.exitCode == code }) { throw WaveError(failure.kind, []) }
+        }
     }
 }

@@ -35,7 +35,7 @@ enum RenderCommand: Subcommand {
     /// The `--output` value that means standard output.
     static let standardOutput = "-"
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         guard a.positionals.count <= 1 else { throw .usage("render takes one preset, got \(a.positionals.count)") }
         guard let output = a.value("--output") else { throw .usage("missing --output <file>") }
         let toStdout = output == standardOutput
@@ -44,7 +44,7 @@ enum RenderCommand: Subcommand {
             throw .usage("will not write \(format.name) to a terminal; redirect standard output or name a file with -o")
         }
         let threads = try Parallelism.count(a, option: "--threads", console: console) ?? 0
-        let maxBytes = try a.value("--max-bytes").map { (v: String) throws(CommandError) -> Int in
+        let maxBytes = try a.value("--max-bytes").map { (v: String) throws(WaveError) -> Int in
             guard let n = NumberText.byteSize(v) else {
                 throw .usage("--max-bytes expects a size in bytes such as 40000, 40kB or 39KiB, got '\(v)'")
             }
@@ -76,22 +76,14 @@ enum RenderCommand: Subcommand {
         }
         var writers = [format.writer(for: config, live: live)]
         if let dir = framesFolder {
-            writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(RenderError) in
-                do throws(CommandError) {
-                    try AtomicFile.write(png, to: dir + "/" + PNGFrameWriter.fileName(k))
-                } catch {
-                    throw RenderError(.cannotWrite, error.lines)
-                }
+            writers.append(PNGFrameWriter(format: format) { (k: Int, png: [UInt8]) throws(WaveError) in
+                try AtomicFile.write(png, to: dir + "/" + PNGFrameWriter.fileName(k))
             })
         }
         let result: RenderPipeline.Written
-        do {
-            let animation = try pipeline.prepare(config, plan: plan, strict: a.has("--strict"))
-            for w in animation.warnings { console.err("\(config.source): warning: \(w)\n") }
-            result = try pipeline.write(animation, to: writers)[0]
-        } catch {
-            throw error.commandError
-        }
+        let animation = try pipeline.prepare(config, plan: plan, strict: a.has("--strict"))
+        for w in animation.warnings { console.err("\(config.source): warning: \(w)\n") }
+        result = try pipeline.write(animation, to: writers)[0]
         if toStdout {
             console.outBytes(result.bytes)
         } else {
@@ -126,27 +118,22 @@ enum RenderCommand: Subcommand {
 
     /// Runs the `--max-bytes` search; nothing fits: exit 1, naming the smallest file reached.
     static func fitToBudget(_ maxBytes: Int, output: String, config: WaveConfig, plan: LoopPlan, format: OutputFormat,
-                            pipeline: RenderPipeline, verbose: Bool, console: Console) throws(CommandError) -> SizeFit.Candidate {
-        let result: SizeFit.Result
-        do {
-            result = try SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline).run()
-        } catch {
-            throw error.commandError
-        }
+                            pipeline: RenderPipeline, verbose: Bool, console: Console) throws(WaveError) -> SizeFit.Candidate {
+        let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline).run()
         if verbose {
             for c in result.tried {
                 console.err("note: fit: \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(c.psnrText)\n")
             }
         }
         guard let chosen = result.chosen else {
-            throw CommandError(.failure, ["\(output): " + SizeFit.nothingFits(result, format: format, maxBytes: maxBytes).description])
+            throw SizeFit.nothingFits(result, format: format, maxBytes: maxBytes).changingMessages { "\(output): " + $0 }
         }
         return chosen
     }
 
     /// The format `--format` names, else the one the output's extension names. A format that
     /// contradicts a known extension is refused rather than writing one format under another's name.
-    static func outputFormat(_ path: String, explicit: String?) throws(CommandError) -> OutputFormat {
+    static func outputFormat(_ path: String, explicit: String?) throws(WaveError) -> OutputFormat {
         let ext = path == standardOutput ? "" : PathText.pathExtension(of: path).lowercased()
         let named = OutputFormat(fileExtension: ext)
         let formats = OutputFormat.allCases.map(\.rawValue).joined(separator: " or ")

@@ -39,7 +39,7 @@ enum ServeCommand: Subcommand {
         port in use is exit status 69.
         """
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         let port = try self.port(a)
         let workers = try BuildCommand.jobCount(a, console: console)
         let overrides = try PresetOptions.overrides(a)
@@ -48,7 +48,7 @@ enum ServeCommand: Subcommand {
                               quiet: a.has("--quiet"), version: Wavegen.versionDescription) { console.out($0 + "\n") }
     }
 
-    static func port(_ a: ParsedArguments) throws(CommandError) -> UInt16 {
+    static func port(_ a: ParsedArguments) throws(WaveError) -> UInt16 {
         guard let text = a.value("--port") else { return 0 }
         guard let n = UInt16(text) else { throw .usage("--port expects a port number from 0 to 65535, got '\(text)'") }
         return n

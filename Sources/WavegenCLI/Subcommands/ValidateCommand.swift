@@ -24,7 +24,7 @@ enum ValidateCommand: Subcommand {
             the presets beside it.
             """)
 
-    static func run(_ a: ParsedArguments, console: Console) throws(CommandError) {
+    static func run(_ a: ParsedArguments, console: Console) throws(WaveError) {
         // As build and preview: a folder holding a wavegen.json means that manifest, and no argument ./wavegen.json.
         var references = a.positionals.map { reference -> String in
             let manifest = BuildManifest.locate(reference)
@@ -36,14 +36,14 @@ enum ValidateCommand: Subcommand {
             }
             references = [BuildManifest.defaultFileName]
         }
-        var worst = ExitCode.success
+        var worst: WaveError.Kind?
         let strict = a.has("--strict")
         for reference in references {
             if Validation.isJSONSchema(reference) {
                 console.err("note: \(reference): skipped: a JSON Schema document, not a preset\n")
                 continue
             }
-            do throws(CommandError) {
+            do throws(WaveError) {
                 let report: Validation.Report
                 if BuildManifest.looksLikeManifest(reference) {
                     report = try Validation.validateManifest(reference, strict: strict)
@@ -57,9 +57,9 @@ enum ValidateCommand: Subcommand {
                 }
             } catch {
                 for line in error.printedLines { console.err(line + "\n") }
-                if worst != .noInput { worst = error.code }
+                if worst != .missingInput { worst = error.kind }
             }
         }
-        if worst != .success { throw CommandError(worst, []) }
+        if let worst { throw WaveError(worst, []) }
     }
 }

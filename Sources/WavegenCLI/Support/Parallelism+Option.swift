@@ -5,7 +5,7 @@ extension Parallelism {
     /// The count an option such as `--jobs` or `--threads` gives, nil when it is not given. Any
     /// whole number ≥ 1 is accepted; one above `maximum` is clamped to it, with a warning on stderr
     /// (unless `--quiet`).
-    static func count(_ a: ParsedArguments, option: String, console: Console) throws(CommandError) -> Int? {
+    static func count(_ a: ParsedArguments, option: String, console: Console) throws(WaveError) -> Int? {
         guard let v = a.value(option) else { return nil }
         guard let n = Int(v), n >= 1 else {
             // Digits beyond Int are a whole number too, and as clamped as any other large one.
