@@ -195,7 +195,7 @@ public final class LiveSession: @unchecked Sendable {
             let g = groupOfJob[o.job.index] ?? {
                 let id = "\(source.index)-\(o.job.index)"
                 let title = source.isManifest ? o.job.label : source.input
-                let subtitle = source.isManifest ? "\(plan.manifest.file) · preset \(o.job.presetText)" : "preset"
+                let subtitle = source.isManifest ? "\(plan.origin.file) · preset \(o.job.presetText)" : "preset"
                 groups.append(Group(id: id, title: title, subtitle: subtitle,
                                     warnings: plan.warnings.filter { $0.hasPrefix(o.job.label + ": ") }))
                 groupOfJob[o.job.index] = groups.count - 1
