@@ -100,8 +100,12 @@ public final class LiveSession: @unchecked Sendable {
         self.quiet = quiet
     }
 
+    /// Seconds between two checks of a source's files: a few `stat` calls, so checking often
+    /// costs nothing measurable, and a save waits half of it on average before it is seen.
+    public static let pollInterval = 0.025
+
     /// Starts one thread per source: it renders the source, then checks the files it read every
-    /// 200 ms and renders it again when one changed (once the save is done:
+    /// `pollInterval` and renders it again when one changed (once the save is done:
     /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
     public func start(published: @escaping @Sendable (String) -> Void) {
@@ -109,7 +113,7 @@ public final class LiveSession: @unchecked Sendable {
             ProcessEnvironment.detachThread { [self] in
                 while !lock.withLock({ stopped }) {
                     refresh(source, published: published)
-                    Clock.sleep(seconds: 0.2)
+                    Clock.sleep(seconds: Self.pollInterval)
                 }
             }
         }
@@ -122,9 +126,18 @@ public final class LiveSession: @unchecked Sendable {
     private func refresh(_ source: Source, published: (String) -> Void) {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
-        if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
+        // Most saves are whole by the time a check sees them, so files that exist and are not
+        // empty are read at once. An empty or missing file, or a read that found problems (a save
+        // still under way reads as broken), waits for the files to hold still, and what changed
+        // meanwhile is read again.
+        let whole = !source.rendered || FileSnapshot.written(paths)
+        if !whole { FileSnapshot.waitUntilQuiet(paths) }
         let start = Clock.monotonicNanoseconds
         var (groups, fresh) = rebuild(source)
+        if source.rendered, whole, groups.contains(where: { !$0.errors.isEmpty || $0.outputs.contains { !$0.errors.isEmpty } }) {
+            FileSnapshot.waitUntilQuiet(paths)
+            if !source.snapshot.changedPaths().isEmpty { (groups, fresh) = rebuild(source) }
+        }
         let ms = Double(Clock.monotonicNanoseconds - start) / 1e6
         report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
         source.rendered = true
