@@ -82,12 +82,14 @@ public final class LiveSession: @unchecked Sendable {
     /// The formats each preset is shown in: every format a browser shows as an image.
     public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
-    /// Guards the sources' groups, the served files, the render cache and the generation.
+    /// Guards the sources' groups, the served files, the render and pack caches and the generation.
     private let lock = Lock()
     private var stopped = false
     private var files: [String: ServedFile] = [:]
     /// Renders by input digest, shared by the sources.
     private var renders: [String: (output: RenderedOutput, name: String)] = [:]
+    /// Packed presets by reference, with the files each read and their stamps then.
+    private var packs: [String: (paths: [String], stamps: [FileStamp], pack: Result<PreviewThemes.PackedPreset, RenderError>)] = [:]
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
     private(set) var generation = 0
 
@@ -219,11 +221,9 @@ public final class LiveSession: @unchecked Sendable {
         if groups.isEmpty {
             groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
         }
-        var packs: [String: Result<PreviewThemes.PackedPreset, RenderError>] = [:]
         for g in groups.indices {
             guard let job = groups[g].outputs.first?.output.job else { continue }
-            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset, generator: "wavegen \(version)")
-            packs[job.preset] = pack
+            let pack = packed(job.preset)
             switch pack {
             case let .success(p):
                 groups[g].pack = p
@@ -233,6 +233,17 @@ public final class LiveSession: @unchecked Sendable {
             }
         }
         return groups
+    }
+
+    /// `reference` packed (`PreviewThemes.pack`), packed again only when a file it reads changed
+    /// since it was last packed: a manifest's change does not pack every job's preset again.
+    private func packed(_ reference: String) -> Result<PreviewThemes.PackedPreset, RenderError> {
+        let paths = PresetLoader.standard.inputFiles(reference)
+        let stamps = paths.map(FileStamp.init(path:))
+        if let hit = lock.withLock({ packs[reference] }), hit.paths == paths, hit.stamps == stamps { return hit.pack }
+        let pack = PreviewThemes.pack(reference, generator: "wavegen \(version)")
+        lock.withLock { packs[reference] = (paths, stamps, pack) }
+        return pack
     }
 
     /// One render to look up or make: output `o` of group `g`, its light or its dark theme.
