@@ -52,7 +52,7 @@ public enum BuildEngine {
     /// real path of the output's folder (so `out -> /elsewhere` is outside) and the file's device
     /// and inode where it exists (so a link to the manifest is the manifest).
     public static func checkOutputs(_ plan: BuildPlan, allowOutside: Bool, lockPath: String) throws(WaveError) {
-        let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let root = OnDisk.realPath(plan.origin.directory.isEmpty ? "." : plan.origin.directory)
         let lockKey = OnDisk.landingPath(lockPath)
         // Why a write to `path` (landing at `key`) is refused, or nil; `change` says what to edit.
         func problem(_ path: String, key: String, change: String) -> String? {
@@ -69,7 +69,7 @@ public enum BuildEngine {
         for w in writes where !seen.contains(w.job.index) {
             guard let message = problem(w.path, key: w.key, change: w.change) else { continue }
             seen.insert(w.job.index)
-            problems.append(DocumentProblem(file: plan.manifest.file, line: w.job.outputLine, column: w.job.outputColumn,
+            problems.append(DocumentProblem(file: plan.origin.file, line: w.job.outputLine, column: w.job.outputColumn,
                                             keyPath: "jobs[\(w.job.index)].\(w.field)", message: message))
         }
         if !problems.isEmpty { throw WaveError(problems) }
@@ -82,7 +82,7 @@ public enum BuildEngine {
 
     public static func lockKey(path: String, plan: BuildPlan) -> String {
         let key = BuildPlan.normalised(path)
-        let root = BuildPlan.normalised(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let root = BuildPlan.normalised(plan.origin.directory.isEmpty ? "." : plan.origin.directory)
         let prefix = root.hasSuffix("/") ? root : root + "/"
         return key.hasPrefix(prefix) ? String(key.dropFirst(prefix.count)) : key
     }
@@ -188,7 +188,7 @@ public enum BuildEngine {
 
     /// The lock's record of which manifest wrote a file: nil for wavegen.json, else its file name.
     public static func owner(_ plan: BuildPlan) -> String? {
-        let name = String(plan.manifest.file.split(separator: "/").last ?? "")
+        let name = String(plan.origin.file.split(separator: "/").last ?? "")
         return name == BuildManifest.defaultFileName ? nil : name
     }
 

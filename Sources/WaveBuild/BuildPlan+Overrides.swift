@@ -5,18 +5,23 @@ extension BuildPlan {
     /// The plan a command runs: overrides of a job's axes refused first, then `make`, its errors as
     /// the command line reports them.
     public static func forCommand(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
-        try checkAxisOverrides(manifest, overrides: cli)
-        return try make(manifest, overrides: cli, checkCollisions: checkCollisions)
+        try forCommand(.manifest(manifest), overrides: cli, checkCollisions: checkCollisions)
+    }
+
+    /// `forCommand` for the jobs of `origin`: a manifest's, or presets named on a command line.
+    public static func forCommand(_ origin: Origin, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
+        try checkAxisOverrides(origin.jobs, overrides: cli)
+        return try make(origin, overrides: cli, checkCollisions: checkCollisions)
     }
 
     /// Refuses command-line overrides of what a job's matrix varies (`scale` against `scales`,
     /// `level` against `levels`, a key a variant sets against `variants`): every file of that axis
     /// would hold the same picture under names that say otherwise (`@3x` at 2×).
-    public static func checkAxisOverrides(_ manifest: BuildManifest, overrides cli: [PresetOverride]) throws(WaveError) {
+    public static func checkAxisOverrides(_ jobs: [BuildManifest.Job], overrides cli: [PresetOverride]) throws(WaveError) {
         var lines: [String] = []
         for o in cli {
             guard case let .key(key)? = o.path.components.first else { continue }
-            for job in manifest.jobs {
+            for job in jobs {
                 let axis: String?
                 switch key {
                 case "scale" where job.scales != nil: axis = "scales"

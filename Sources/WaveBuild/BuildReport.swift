@@ -47,7 +47,7 @@ public enum BuildReport {
             ])
         }
         return .object([
-            ("manifest", .string(plan.manifest.file)),
+            ("manifest", .string(plan.origin.file)),
             ("wavegenVersion", .string(version)),
             ("check", .bool(check)),
             ("outputs", .array(outputs + files)),

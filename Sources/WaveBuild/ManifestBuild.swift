@@ -175,7 +175,7 @@ public struct ManifestBuild {
     /// whole manifest plans now. Checking reports them; pruning deletes them. Returns the orphans'
     /// paths and those deleted.
     private func handleOrphans(lock: BuildLock?, recorder: LockRecorder, events: (Event) -> Void) -> ([String], [String]) {
-        let root = OnDisk.realPath(plan.manifest.directory.isEmpty ? "." : plan.manifest.directory)
+        let root = OnDisk.realPath(plan.origin.directory.isEmpty ? "." : plan.origin.directory)
         let planned = Set(BuildPlan.plannedPaths(wholeManifest, overrides: options.overrides).map { BuildEngine.lockKey(path: $0, plan: plan) })
         let orphans = Orphans.find(lock: lock, planned: planned, selected: selected, jobs: Set(wholeManifest.jobs.map(\.name)), manifest: manifest,
                                    owner: BuildEngine.owner(plan) ?? BuildManifest.defaultFileName)

@@ -29,7 +29,7 @@ public struct OutputSet: Sendable {
     /// Each of `presets` in each of `formats`; an output's path (`{name}.{format}`) is only a label.
     public static func presets(_ presets: [String], formats: [OutputFormat], overrides: [PresetOverride]) throws(WaveError) -> OutputSet {
         let jobs = presets.enumerated().map { BuildManifest.Job.preset($1, index: $0, formats: formats) }
-        let plan = try BuildPlan.forCommand(BuildManifest(file: "(command line)", directory: "", jobs: jobs), overrides: overrides, checkCollisions: false)
+        let plan = try BuildPlan.forCommand(.presets(jobs), overrides: overrides, checkCollisions: false)
         return OutputSet(source: .presets(presets), plan: plan)
     }
 

@@ -21,6 +21,12 @@ public struct FileSnapshot: Sendable {
 }
 
 extension FileSnapshot {
+    /// Whether every one of `paths` exists and is not empty: a save, if one was under way, has
+    /// written something.
+    public static func written(_ paths: [String]) -> Bool {
+        paths.map(FileStamp.init(path:)).allSatisfy { $0.exists && $0.size > 0 }
+    }
+
     /// Waits for saves under way on `paths` to finish, and returns how long it waited (seconds).
     ///
     /// Many editors (and `open(path, "w")`) save by truncating a file and then writing it, so a
@@ -29,7 +35,7 @@ extension FileSnapshot {
     /// it exists and is not empty; after `limit` seconds the files are read as they are, so a
     /// preset really emptied or removed is still reported.
     @discardableResult
-    public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
+    public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.02, limit: Double = 1.0) -> Double {
         let start = Clock.monotonicNanoseconds
         func elapsed() -> Double { Double(Clock.monotonicNanoseconds - start) / 1e9 }
         var before = paths.map(FileStamp.init(path:))

@@ -82,12 +82,14 @@ public final class LiveSession: @unchecked Sendable {
     /// The formats each preset is shown in: every format a browser shows as an image.
     public let formats = OutputFormat.allCases.filter(\.showsInBrowser)
 
-    /// Guards the sources' groups, the served files, the render cache and the generation.
+    /// Guards the sources' groups, the served files, the render and pack caches and the generation.
     private let lock = Lock()
     private var stopped = false
     private var files: [String: ServedFile] = [:]
     /// Renders by input digest, shared by the sources.
     private var renders: [String: (output: RenderedOutput, name: String)] = [:]
+    /// Packed presets by reference, with the files each read and their stamps then.
+    private var packs: [String: (paths: [String], stamps: [FileStamp], pack: Result<PreviewThemes.PackedPreset, WaveError>)] = [:]
     /// How many times the page's state has changed (0: nothing rendered yet; each source rendered adds one).
     private(set) var generation = 0
 
@@ -100,8 +102,12 @@ public final class LiveSession: @unchecked Sendable {
         self.quiet = quiet
     }
 
+    /// Seconds between two checks of a source's files: a few `stat` calls, so checking often
+    /// costs nothing measurable, and a save waits half of it on average before it is seen.
+    public static let pollInterval = 0.025
+
     /// Starts one thread per source: it renders the source, then checks the files it read every
-    /// 200 ms and renders it again when one changed (once the save is done:
+    /// `pollInterval` and renders it again when one changed (once the save is done:
     /// `FileSnapshot.waitUntilQuiet`), so a slow preset does not hold up the others.
     /// After each render `published` gets the page's new state (`state(changed:)`), in order.
     public func start(published: @escaping @Sendable (String) -> Void) {
@@ -109,7 +115,7 @@ public final class LiveSession: @unchecked Sendable {
             ProcessEnvironment.detachThread { [self] in
                 while !lock.withLock({ stopped }) {
                     refresh(source, published: published)
-                    Clock.sleep(seconds: 0.2)
+                    Clock.sleep(seconds: Self.pollInterval)
                 }
             }
         }
@@ -122,9 +128,18 @@ public final class LiveSession: @unchecked Sendable {
     private func refresh(_ source: Source, published: (String) -> Void) {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
-        if source.rendered { FileSnapshot.waitUntilQuiet(paths) }
+        // Most saves are whole by the time a check sees them, so files that exist and are not
+        // empty are read at once. An empty or missing file, or a read that found problems (a save
+        // still under way reads as broken), waits for the files to hold still, and what changed
+        // meanwhile is read again.
+        let whole = !source.rendered || FileSnapshot.written(paths)
+        if !whole { FileSnapshot.waitUntilQuiet(paths) }
         let start = Clock.monotonicNanoseconds
         var (groups, fresh) = rebuild(source)
+        if source.rendered, whole, groups.contains(where: { !$0.errors.isEmpty || $0.outputs.contains { !$0.errors.isEmpty } }) {
+            FileSnapshot.waitUntilQuiet(paths)
+            if !source.snapshot.changedPaths().isEmpty { (groups, fresh) = rebuild(source) }
+        }
         let ms = Double(Clock.monotonicNanoseconds - start) / 1e6
         report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
         source.rendered = true
@@ -195,7 +210,7 @@ public final class LiveSession: @unchecked Sendable {
             let g = groupOfJob[o.job.index] ?? {
                 let id = "\(source.index)-\(o.job.index)"
                 let title = source.isManifest ? o.job.label : source.input
-                let subtitle = source.isManifest ? "\(plan.manifest.file) · preset \(o.job.presetText)" : "preset"
+                let subtitle = source.isManifest ? "\(plan.origin.file) · preset \(o.job.presetText)" : "preset"
                 groups.append(Group(id: id, title: title, subtitle: subtitle,
                                     warnings: plan.warnings.filter { $0.hasPrefix(o.job.label + ": ") }))
                 groupOfJob[o.job.index] = groups.count - 1
@@ -206,11 +221,9 @@ public final class LiveSession: @unchecked Sendable {
         if groups.isEmpty {
             groups.append(Group(id: "\(source.index)", title: source.input, subtitle: "manifest", warnings: plan.warnings))
         }
-        var packs: [String: Result<PreviewThemes.PackedPreset, WaveError>] = [:]
         for g in groups.indices {
             guard let job = groups[g].outputs.first?.output.job else { continue }
-            let pack = packs[job.preset] ?? PreviewThemes.pack(job.preset, generator: "wavegen \(version)")
-            packs[job.preset] = pack
+            let pack = packed(job.preset)
             switch pack {
             case let .success(p):
                 groups[g].pack = p
@@ -220,6 +233,17 @@ public final class LiveSession: @unchecked Sendable {
             }
         }
         return groups
+    }
+
+    /// `reference` packed (`PreviewThemes.pack`), packed again only when a file it reads changed
+    /// since it was last packed: a manifest's change does not pack every job's preset again.
+    private func packed(_ reference: String) -> Result<PreviewThemes.PackedPreset, WaveError> {
+        let paths = PresetLoader.standard.inputFiles(reference)
+        let stamps = paths.map(FileStamp.init(path:))
+        if let hit = lock.withLock({ packs[reference] }), hit.paths == paths, hit.stamps == stamps { return hit.pack }
+        let pack = PreviewThemes.pack(reference, generator: "wavegen \(version)")
+        lock.withLock { packs[reference] = (paths, stamps, pack) }
+        return pack
     }
 
     /// One render to look up or make: output `o` of group `g`, its light or its dark theme.

@@ -179,7 +179,7 @@ public enum PreviewThemes {
         }
         var twins = [BuildPlan.Loaded?](repeating: nil, count: plan.outputs.count)
         guard plan.configs.contains(where: { light($0) != nil }),
-              let dark = try? BuildPlan.make(plan.manifest, overrides: overrides + [.theme("dark")], checkCollisions: false),
+              let dark = try? BuildPlan.make(plan.origin, overrides: overrides + [.theme("dark")], checkCollisions: false),
               dark.outputs.count == plan.outputs.count else { return twins }
         for (o, d) in zip(plan.outputs, dark.outputs) where o.path == d.path && light(plan.configs[o.config]) != nil {
             if case let .success(loaded) = dark.configs[d.config].result { twins[o.index] = loaded }

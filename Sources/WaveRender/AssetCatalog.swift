@@ -65,7 +65,7 @@ public enum AssetCatalog {
     /// The `Contents.json` files the outputs of catalog jobs need, in output order: each catalog's
     /// own (once, before its first data set) and each data set's, after its file. Two outputs in
     /// one data set (`loader.gif` and `loader.webp` are both `loader`) are refused at the output.
-    static func files(_ outputs: [BuildPlan.Output], manifest: BuildManifest) throws(WaveError) -> [BuildPlan.File] {
+    static func files(_ outputs: [BuildPlan.Output], origin: BuildPlan.Origin) throws(WaveError) -> [BuildPlan.File] {
         var files: [BuildPlan.File] = []
         var catalogs = Set<String>()
         var dataSets: [String: BuildPlan.Output] = [:]
@@ -73,7 +73,7 @@ public enum AssetCatalog {
         var reported = Set<Int>()
         for o in outputs {
             guard let catalog = o.job.catalog else { continue }
-            let root = BuildManifest.resolve(folder(catalog), in: manifest.directory)
+            let root = BuildManifest.resolve(folder(catalog), in: origin.directory)
             if catalogs.insert(BuildPlan.normalised(root)).inserted {
                 let path = root + "/Contents.json"
                 files.append(BuildPlan.File(job: o.job, path: path, key: OnDisk.landingPath(path), bytes: catalogContents))
@@ -84,7 +84,7 @@ public enum AssetCatalog {
                 var a = PathText.lastComponent(of: earlier.path), b = PathText.lastComponent(of: o.path)
                 if earlier.job.index != o.job.index { a += " (\(earlier.job.label))"; b += " (\(o.job.label))" }
                 let hint = earlier.format != o.format ? "; give each format its own name, e.g. \"{name}-{format}.{format}\"" : ""
-                problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                problems.append(DocumentProblem(file: origin.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                                                 message: "\(dataSet) would hold both \(a) and \(b); a data set holds one file\(hint)"))
                 continue
             }

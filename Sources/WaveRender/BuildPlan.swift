@@ -1,9 +1,42 @@
 import WavePlatform
 import WaveKit
 
-/// A manifest expanded into its outputs: every job's matrix (variants × levels × scales ×
-/// formats) in manifest order, each output's path, and the presets loaded and planned.
+/// A manifest, or presets named on a command line, expanded into outputs: every job's matrix
+/// (variants × levels × scales × formats) in order, each output's path, and the presets loaded and
+/// planned.
 public struct BuildPlan: Sendable {
+    /// Where a plan's jobs come from.
+    public enum Origin: Sendable {
+        /// A manifest's jobs.
+        case manifest(BuildManifest)
+        /// Presets named on a command line, each a job of its own (`BuildManifest.Job.preset`):
+        /// no manifest stands behind them.
+        case presets([BuildManifest.Job])
+
+        public var jobs: [BuildManifest.Job] {
+            switch self {
+            case let .manifest(m): m.jobs
+            case let .presets(jobs): jobs
+            }
+        }
+
+        /// Where a problem with a job is said to be: the manifest's file, or "(command line)".
+        public var file: String {
+            switch self {
+            case let .manifest(m): m.file
+            case .presets: "(command line)"
+            }
+        }
+
+        /// The folder output paths are resolved against: the manifest's, or "" (the current one).
+        public var directory: String {
+            switch self {
+            case let .manifest(m): m.directory
+            case .presets: ""
+            }
+        }
+    }
+
     /// One file the build produces.
     public struct Output: Sendable {
         /// Position in `outputs` (manifest order).
@@ -52,7 +85,12 @@ public struct BuildPlan: Sendable {
         }
     }
 
-    public var manifest: BuildManifest
+    public var origin: Origin
+    /// The manifest the plan expands; nil for presets named on a command line.
+    public var manifest: BuildManifest? {
+        if case let .manifest(m) = origin { return m }
+        return nil
+    }
     public var outputs: [Output]
     public var configs: [Config]
     /// Loop-planner warnings, already prefixed with their job.
@@ -64,20 +102,25 @@ public struct BuildPlan: Sendable {
     /// outputs.
     public var files: [File] = []
 
-    /// Expands `manifest`. Collisions (two outputs with one path) are a manifest error;
-    /// a preset that cannot be loaded only fails its own outputs.
+    /// Expands `manifest`: `make(.manifest(manifest), …)`.
     public static func make(_ manifest: BuildManifest, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
+        try make(.manifest(manifest), overrides: cli, checkCollisions: checkCollisions)
+    }
+
+    /// Expands `origin`'s jobs. Collisions (two outputs with one path) are a manifest error;
+    /// a preset that cannot be loaded only fails its own outputs.
+    public static func make(_ origin: Origin, overrides cli: [PresetOverride], checkCollisions: Bool = true) throws(WaveError) -> BuildPlan {
         let loader = PresetLoader.standard
         var outputs: [Output] = []
         var configs: [Config] = []
         var warnings: [String] = []
         var notes: [String] = []
-        for job in manifest.jobs {
+        for job in origin.jobs {
             let presetName = self.presetName(job, loader: loader)
             if let note = vectorNote(job) { notes.append(note) }
-            for (cell, paths) in expand(job, name: presetName, cli: cli, manifest: manifest, loader: loader) {
+            for (cell, paths) in expand(job, name: presetName, cli: cli, origin: origin, loader: loader) {
                 let configIndex = configs.count
-                let config = load(job, variant: cell.variant, level: cell.level, scale: cell.scale, cli: cli, manifest: manifest, loader: loader)
+                let config = load(job, variant: cell.variant, level: cell.level, scale: cell.scale, cli: cli, origin: origin, loader: loader)
                 if case let .success(loaded) = config.result {
                     // Once per preset and variant, however many scales or levels share the warning.
                     for w in loaded.plan.warnings {
@@ -92,11 +135,11 @@ public struct BuildPlan: Sendable {
                 }
             }
         }
-        try checkDensities(outputs, manifest: manifest, cli: cli, loader: loader)
-        try checkFileNames(outputs, manifest: manifest, loader: loader)
-        let files = try AssetCatalog.files(outputs, manifest: manifest)
-        if checkCollisions { try self.checkCollisions(outputs, files: files, manifest: manifest) }
-        return BuildPlan(manifest: manifest, outputs: outputs, configs: configs, warnings: warnings, notes: notes, files: files)
+        try checkDensities(outputs, origin: origin, cli: cli, loader: loader)
+        try checkFileNames(outputs, origin: origin, loader: loader)
+        let files = try AssetCatalog.files(outputs, origin: origin)
+        if checkCollisions { try self.checkCollisions(outputs, files: files, origin: origin) }
+        return BuildPlan(origin: origin, outputs: outputs, configs: configs, warnings: warnings, notes: notes, files: files)
     }
 
     /// One cell of a job's matrix (a variant, level and scale; nil where the job has no such axis)
@@ -137,11 +180,11 @@ public struct BuildPlan: Sendable {
 
     /// A job's cells, each with the path of every format written there: the one expansion `make`
     /// and `plannedPaths` share.
-    static func expand(_ job: BuildManifest.Job, name: String, cli: [PresetOverride], manifest: BuildManifest,
+    static func expand(_ job: BuildManifest.Job, name: String, cli: [PresetOverride], origin: Origin,
                        loader: PresetLoader) -> [(cell: Cell, paths: [(format: OutputFormat, path: String)])] {
         cells(job).map { cell in
             let density = densityScale(job, cell: cell, cli: cli, loader: loader)
-            return (cell, cell.formats.map { ($0, outputPath(job, name: name, cell: cell, density: density, format: $0, manifest: manifest)) })
+            return (cell, cell.formats.map { ($0, outputPath(job, name: name, cell: cell, density: density, format: $0, origin: origin)) })
         }
     }
 
@@ -162,14 +205,14 @@ public struct BuildPlan: Sendable {
 
     /// One output's path: the job's template filled in, resolved against the manifest's folder.
     static func outputPath(_ job: BuildManifest.Job, name: String, cell: Cell, density: Double?,
-                           format: OutputFormat, manifest: BuildManifest) -> String {
+                           format: OutputFormat, origin: Origin) -> String {
         var values: [OutputTemplate.Field: String] = [.name: name, .scale: OutputTemplate.scaleText(cell.scale), .format: format.fileExtension]
         if let variant = cell.variant { values[.variant] = variant.name }
         if let level = cell.level { values[.level] = OutputTemplate.levelText(level) }
         if let density, let text = OutputTemplate.densityText(density) { values[.density] = text }
         let rendered = job.output.render(values)
-        if let catalog = job.catalog { return BuildManifest.resolve(AssetCatalog.outputPath(catalog: catalog, fileName: rendered), in: manifest.directory) }
-        return BuildManifest.resolve(rendered, in: manifest.directory)
+        if let catalog = job.catalog { return BuildManifest.resolve(AssetCatalog.outputPath(catalog: catalog, fileName: rendered), in: origin.directory) }
+        return BuildManifest.resolve(rendered, in: origin.directory)
     }
 
     /// The path of every output of every job of `manifest`, without planning a loop: what a build
@@ -178,21 +221,21 @@ public struct BuildPlan: Sendable {
     public static func plannedPaths(_ manifest: BuildManifest, overrides cli: [PresetOverride] = []) -> [String] {
         var outputs: [Output] = []
         for job in manifest.jobs {
-            for (cell, paths) in expand(job, name: presetName(job, loader: .standard), cli: cli, manifest: manifest, loader: .standard) {
+            for (cell, paths) in expand(job, name: presetName(job, loader: .standard), cli: cli, origin: .manifest(manifest), loader: .standard) {
                 for (format, path) in paths {
                     outputs.append(Output(index: outputs.count, job: job, variant: cell.variant?.name, level: cell.level, scale: cell.scale,
                                           format: format, path: path, key: path, config: 0))
                 }
             }
         }
-        let files = (try? AssetCatalog.files(outputs, manifest: manifest)) ?? []
+        let files = (try? AssetCatalog.files(outputs, origin: .manifest(manifest))) ?? []
         return outputs.map(\.path) + files.map(\.path)
     }
 
     /// Refuses, once per job, a `{density}` the output cannot have: in a job without `scales`, a
     /// preset whose own scale Android has no density for (a job's `scales` are checked with the
     /// manifest).
-    static func checkDensities(_ outputs: [Output], manifest: BuildManifest, cli: [PresetOverride], loader: PresetLoader) throws(WaveError) {
+    static func checkDensities(_ outputs: [Output], origin: Origin, cli: [PresetOverride], loader: PresetLoader) throws(WaveError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
         for o in outputs where o.job.output.uses(.density) && o.scale == nil && !seen.contains(o.job.index) {
@@ -200,7 +243,7 @@ public struct BuildPlan: Sendable {
             let cell = Cell(variant: variant, level: o.level, scale: nil, formats: [o.format])
             guard let scale = densityScale(o.job, cell: cell, cli: cli, loader: loader), OutputTemplate.densityText(scale) == nil else { continue }
             seen.insert(o.job.index)
-            problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+            problems.append(DocumentProblem(file: origin.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                                             message: "uses {density}, but the preset's scale \(JSONNode(.number(scale)).serialized()) has no Android density; "
                                                 + "add \"scales\" from \(OutputTemplate.densityList)"))
         }
@@ -227,14 +270,14 @@ public struct BuildPlan: Sendable {
     /// is not one file name (`{name}` or `{variant}` holding "/", a control character, or being
     /// "." or ".."), a path holding a NUL or control character or a name too long for a file
     /// system, and a hidden or empty file name ("{scale}.gif" is ".gif" at @1x).
-    static func checkFileNames(_ outputs: [Output], manifest: BuildManifest, loader: PresetLoader) throws(WaveError) {
+    static func checkFileNames(_ outputs: [Output], origin: Origin, loader: PresetLoader) throws(WaveError) {
         var problems: [DocumentProblem] = []
         var seen = Set<Int>()
         var names: [Int: String] = [:]
         for o in outputs where !seen.contains(o.job.index) {
             let at = { (message: String) in
                 seen.insert(o.job.index)
-                problems.append(DocumentProblem(file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn,
+                problems.append(DocumentProblem(file: origin.file, line: o.job.outputLine, column: o.job.outputColumn,
                                                 keyPath: "jobs[\(o.job.index)].output", message: message))
             }
             var fields: [(String, String, String)] = []
@@ -284,7 +327,7 @@ public struct BuildPlan: Sendable {
         return nil
     }
 
-    static func checkCollisions(_ outputs: [Output], files: [File] = [], manifest: BuildManifest) throws(WaveError) {
+    static func checkCollisions(_ outputs: [Output], files: [File] = [], origin: Origin) throws(WaveError) {
         var first: [String: Output] = [:]
         var byIdentity: [OnDisk.Identity: Output] = [:]
         var problems: [DocumentProblem] = []
@@ -292,7 +335,7 @@ public struct BuildPlan: Sendable {
         for o in outputs {
             if let file = computed[o.key] {
                 problems.append(DocumentProblem(
-                    file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                    file: origin.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                     message: "\(o.path) would be written over the asset catalog's \(file.path), which \(file.job.label) writes"))
                 continue
             }
@@ -315,7 +358,7 @@ public struct BuildPlan: Sendable {
                     : "; add \(fields.joined(separator: " or ")) to the output template"
             }
             problems.append(DocumentProblem(
-                file: manifest.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
+                file: origin.file, line: o.job.outputLine, column: o.job.outputColumn, keyPath: "jobs[\(o.job.index)].output",
                 message: "\(o.path) would be written twice: by \(earlier.job.label) [\(earlier.descriptor)] and by \(o.job.label) [\(o.descriptor)]\(hint)"))
         }
         if !problems.isEmpty { throw WaveError(problems) }
@@ -323,19 +366,19 @@ public struct BuildPlan: Sendable {
 
     /// `error` with a preset file that is not there said at the job's `preset` in the manifest
     /// (the file alone names neither the manifest nor the job).
-    static func missingPreset(_ error: WaveError, job: BuildManifest.Job, manifest: BuildManifest) -> WaveError {
+    static func missingPreset(_ error: WaveError, job: BuildManifest.Job, origin: Origin) -> WaveError {
         guard error.problems.count == 1, let problem = error.problems.first, problem.file == job.preset, problem.line == 0,
               problem.kind == .missingInput else { return error }
         let at = job.preset == job.presetText ? "" : " (\(job.preset))"
-        return WaveError(DocumentProblem(file: manifest.file, line: job.presetLine, column: job.presetColumn, keyPath: "jobs[\(job.index)].preset",
+        return WaveError(DocumentProblem(file: origin.file, line: job.presetLine, column: job.presetColumn, keyPath: "jobs[\(job.index)].preset",
                                              message: "no preset \"\(job.presetText)\"\(at): \(problem.message)", kind: .missingInput))
     }
 
     /// Loads the job's preset with the job's overrides (`set`, the variant, then the scale and
     /// level) and the command line's last, and plans its loop.
     static func load(_ job: BuildManifest.Job, variant: BuildManifest.Variant?, level: Double?, scale: Double?,
-                     cli: [PresetOverride], manifest: BuildManifest, loader: PresetLoader) -> Config {
-        let fromJob = { (key: String) in PresetOverride.Origin(file: manifest.file, keyPath: "jobs[\(job.index)].\(key)") }
+                     cli: [PresetOverride], origin: Origin, loader: PresetLoader) -> Config {
+        let fromJob = { (key: String) in PresetOverride.Origin(file: origin.file, keyPath: "jobs[\(job.index)].\(key)") }
         var overrides = job.overrides + (variant?.overrides ?? [])
         if let scale { overrides.append(PresetOverride("scale", JSONNode(.number(scale)), origin: fromJob("scales"))) }
         if let level { overrides.append(PresetOverride("level", JSONNode(.number(level)), origin: fromJob("levels"))) }
@@ -345,7 +388,7 @@ public struct BuildPlan: Sendable {
         do {
             loaded = try loader.loadDocument(job.preset, overrides: overrides)
         } catch {
-            return Config(result: .failure(missingPreset(error, job: job, manifest: manifest)))
+            return Config(result: .failure(missingPreset(error, job: job, origin: origin)))
         }
         do {
             let plan = try RenderPipeline(loader: loader).plan(loaded.config)

@@ -118,6 +118,27 @@ import WaveTestSupport
         // The unknown preset stops both of its outputs; its problem is printed once.
         #expect(printed.count == 1, "\(printed)")
     }
+
+    @Test func presetsNamedAloneCarryNoManifest() throws {
+        let folder = try project(jobs: Self.twoJobs)
+        let set = try OutputSet.presets([folder.file("presets/blue.json"), "no-such-preset"], formats: [.gif], overrides: [])
+        #expect(set.plan.manifest == nil)
+        guard case let .presets(jobs) = set.plan.origin else {
+            Issue.record("a single-preset set's plan comes from a manifest")
+            return
+        }
+        #expect(jobs.map(\.preset) == [folder.file("presets/blue.json"), "no-such-preset"])
+        // Its problems read as before: said at the job on the command line.
+        guard case let .failure(error) = set.plan.configs[1].result else {
+            Issue.record("an unknown preset loaded")
+            return
+        }
+        #expect(error.printedLines.first?.hasPrefix("(command line): error: at jobs[1].preset: no preset \"no-such-preset\"") == true,
+                "\(error.printedLines)")
+        // A manifest's set carries its manifest.
+        let manifest = try BuildManifest.loadForCommand(folder.file("wavegen.json"))
+        #expect(try OutputSet.manifest(manifest, overrides: []).plan.manifest?.file == manifest.file)
+    }
 }
 
 /// Events collected from a build's callbacks.

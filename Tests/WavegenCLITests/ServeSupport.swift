@@ -201,6 +201,8 @@ struct LiveState {
         var frames: Int?
         var bytes: Int?
         var errors: [String]
+        /// Where the job's preset is served packed.
+        var pack: String? = nil
     }
 
     struct Group {
@@ -228,7 +230,8 @@ struct LiveState {
                   outputs: (g["outputs"] as? [[String: Any]] ?? []).map { o in
                       Output(id: o["id"] as? String ?? "", path: o["path"] as? String ?? "", format: o["format"] as? String ?? "",
                              mimeType: o["mimeType"] as? String ?? "", url: o["url"] as? String, frames: o["frames"] as? Int,
-                             bytes: o["bytes"] as? Int, errors: o["errors"] as? [String] ?? [])
+                             bytes: o["bytes"] as? Int, errors: o["errors"] as? [String] ?? [],
+                             pack: (o["pack"] as? [String: Any])?["url"] as? String)
                   })
         }
     }

@@ -276,6 +276,35 @@ import WaveWebP
         #expect(try folder.contents() == ["presets", "wavegen.json"], "nothing is written")
     }
 
+    /// Each job's packed preset is what `presets pack` writes, after a change of its preset too;
+    /// a job whose preset did not change keeps its packed file.
+    @Test func thePackedPresetFollowsItsPreset() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(blinkPreset, at: "presets/blue.json")
+        try folder.writeFile(blinkPreset.replacingOccurrences(of: "#1E88E5", with: "#43A047"), at: "presets/green.json")
+        try folder.writeFile(#"{"jobs": [{"name": "blue", "preset": "presets/blue.json", "output": "out/{name}.{format}", "formats": ["gif"]}, "#
+                             + #"{"name": "green", "preset": "presets/green.json", "output": "out/{name}.{format}", "formats": ["gif"]}]}"#, at: "wavegen.json")
+        func packed(_ preset: String) throws -> [UInt8] {
+            let out = folder.file("expected.wavegen.json")
+            let r = wavegen(["presets", "pack", folder.file(preset), "-o", out, "--force"])
+            try #require(r.code == 0, "\(r.err)")
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        let server = try ServerProcess(["serve"], in: folder)
+        let events = try server.events()
+        let first = try #require(events.until(timeout: Self.startup) { $0.allRendered }, "stderr: \(server.err)")
+        let packs = first.state.outputs.map(\.pack)
+        #expect(try server.get(try #require(packs[0])).body == (try packed("presets/blue.json")))
+        #expect(try server.get(try #require(packs[1])).body == (try packed("presets/green.json")))
+
+        try folder.writeFile(blinkPreset.replacingOccurrences(of: "#1E88E5", with: "#E53935"), at: "presets/blue.json")
+        let changed = try #require(events.until(timeout: Self.changeLimit) { $0.allRendered && $0.outputs.first?.pack != packs[0] },
+                                   "the preset's change did not reach its packed file")
+        #expect(changed.state.outputs[1].pack == packs[1], "green did not change")
+        #expect(try server.get(try #require(changed.state.outputs[0].pack)).body == (try packed("presets/blue.json")))
+        #expect(try server.get(try #require(changed.state.outputs[1].pack)).body == (try packed("presets/green.json")))
+    }
+
     /// Each input renders on its own: a preset that takes long does not hold up the others.
     @Test func aSlowPresetDoesNotHoldUpTheOthers() throws {
         let folder = try TemporaryFolder()

@@ -31,7 +31,7 @@ enum ServeCommand: Subcommand {
         dark tile, with play and pause, frame stepping, zoom and each output's frames, timing,
         bytes and warnings; a preset with a dark twin in its dark theme on the dark tile, a live
         SVG with a level slider, and on every card a link to the preset packed as 'wavegen
-        presets pack' writes it. The files are checked every 200 ms: when a preset, a preset it
+        presets pack' writes it. The files are checked every 25 ms: when a preset, a preset it
         extends, a manifest, a rider image or a font changes, what changed is rendered again and
         the open page updates by itself. Errors are shown on the page and printed on standard
         error; the server keeps running. It serves only the page, its event stream and the files
