@@ -213,11 +213,14 @@ public final class FrameRenderer: Sendable {
                         for y in rows {
                             let span = coverage.waterSpans[y].clamped(to: cols)
                             let rowTop = Double(y), rowBottom = Double(y + 1)
-                            for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
+                            for x in span where coverage.water[y * width + x] > 0 {
                                 let p = y * width + x
                                 let (cx, cy) = scene.canvas(x, y)
+                                // `scene.onOverlay`, with whether the rider may show kept for the pixel's color.
+                                let riding = scene.onRider(x, y, f)
+                                guard riding || (f.label?.covers(cx, cy) ?? false) else { continue }
                                 // Label over a single flat region: no need to integrate the pixel.
-                                if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
+                                if let label = f.label, !riding, model.hasCompositeTable,
                                    coverage.water[p] == 1, coverage.border[p] == 0 {
                                     let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                     if crossing == WaveModel.SurfaceSamples.noSurface {
@@ -226,7 +229,7 @@ public final class FrameRenderer: Sendable {
                                         continue
                                     }
                                 }
-                                put(scene.color(x, y, f), p, x, y)
+                                put(scene.color(x, y, f, riding: riding), p, x, y)
                             }
                         }
                     }
