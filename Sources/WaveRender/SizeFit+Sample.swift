@@ -83,6 +83,7 @@ extension SizeFit {
                 var frames: [(indices: [UInt8], matte: [UInt8])]
             }
             private let scenes = SharedDictionary<Key, Scene>()
+            private let discoveries = SharedDictionary<Key, PaletteDiscovery>()
             private let usages = SharedDictionary<Key, [Int]>()
 
             func scene(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
@@ -91,9 +92,7 @@ extension SizeFit {
                               frameCount: plan.frameCount, frames: frames)
                 if let s = scenes[key] { return s }
                 let animation = try pipeline.prepare(config, plan: plan)
-                let usage = format == .gif && config.gif.colors < 256 ? fullUsage(animation, format: format) : nil
-                let raster = FrameRenderer(config: animation.config, plan: animation.plan, format: format, label: animation.label,
-                                           fullPaletteUsage: usage)
+                let raster = FrameRenderer(palette: palette(animation, format: format))
                 var cache = ColorCache()
                 let drawn = frames.map { f in
                     var indices: [UInt8] = [], matte: [UInt8] = []
@@ -105,17 +104,29 @@ extension SizeFit {
                 return s
             }
 
-            /// `FrameRenderer.usage()` of the scene with `gif.colors` 256 and `gif.lossy` 0, counted
-            /// once for every table size.
-            func fullUsage(_ animation: Animation, format: OutputFormat) -> [Int] {
+            /// The palette of `animation`'s scene: discovered once for every `gif.colors` and
+            /// `gif.lossy`, and the loop counted on it once for every table that needs the count.
+            func palette(_ animation: Animation, format: OutputFormat) -> PalettePlan {
                 let key = Key(edgeStep: animation.config.edgeStep, colors: 256, marks: false, frameCount: animation.plan.frameCount, frames: [])
-                if let u = usages[key] { return u }
-                var full = animation.config
-                full.gif.colors = 256
-                full.gif.lossy = 0
-                let u = FrameRenderer(config: full, plan: animation.plan, format: format, label: animation.label).usage()
-                usages[key] = u
-                return u
+                let discovery: PaletteDiscovery
+                if let d = discoveries[key] {
+                    discovery = d
+                } else {
+                    var full = animation.config
+                    full.gif.colors = 256
+                    full.gif.lossy = 0
+                    discovery = PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
+                    discoveries[key] = discovery
+                }
+                guard discovery.needsUsage(colors: animation.config.gif.colors) else { return PalettePlan(discovery, config: animation.config) }
+                let usage: [Int]
+                if let u = usages[key] {
+                    usage = u
+                } else {
+                    usage = discovery.usage()
+                    usages[key] = usage
+                }
+                return PalettePlan(discovery, config: animation.config, usage: usage)
             }
         }
 

@@ -130,7 +130,8 @@ enum Pipeline {
                     continue
                 }
                 let e0 = now()
-                renderer.palette.expand(f, into: &rgba)
+                // A scene with gradients is drawn as RGBA already.
+                if renderer.drawsTrueColor { rgba = f } else { renderer.palette.expand(f, into: &rgba) }
                 t.expand += now() - e0
                 try webp.add(rgba: rgba, duration: timing.delays[k])
             }

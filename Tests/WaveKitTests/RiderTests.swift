@@ -185,7 +185,7 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
             let scene = SceneRaster(config: config, plan: plan, label: nil)
             let rider = try #require(scene.rider)
             let count = plan.timing(for: .gif).frameCount
-            var compared = 0, showing = 0
+            var compared = 0, showing = 0, uniform = 0
             for k in stride(from: 0, to: count, by: max(1, count / 12)) {
                 let p = try #require(scene.frame(k, of: count).placement)
                 for y in max(0, p.rows.lowerBound - 2)..<min(config.height, p.rows.upperBound + 2) {
@@ -194,10 +194,12 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
                         #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y)): \(fast) vs \(slow)")
                         compared += 1
                         if slow.a > 0 { showing += 1 }
+                        if rider.uniformPixel(x, y, p) != nil { uniform += 1 }
                     }
                 }
             }
             #expect(showing > 100 && showing < compared, "\(name): \(showing) of \(compared) pixels show the rider")
+            if name == "boat" { #expect(uniform > 0, "boat: no pixel took the uniform shortcut") }
         }
     }
 

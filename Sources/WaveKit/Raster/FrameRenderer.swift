@@ -37,49 +37,30 @@ public final class FrameRenderer: Sendable {
     public let drawsTrueColor: Bool
 
     /// Prepares the frames of `config` for `format`; `label` holds the label's text coverage, placed,
-    /// for every text its frames show. `fullPaletteUsage`, when given, is what `usage()` returns for
-    /// the same scene with `gif.colors` 256 and `gif.lossy` 0 (a smaller table's shades are chosen
-    /// from it): a caller that asks for several tables of one scene counts it once. Without it the
-    /// count is made here when a smaller table needs it.
-    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil, fullPaletteUsage: [Int]? = nil) {
+    /// for every text its frames show. The palette is discovered and fitted first (`PalettePlan`).
+    public convenience init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil) {
+        self.init(palette: PalettePlan(config: config, plan: plan, format: format, label: label))
+    }
+
+    /// Prepares the frames of `palette`'s scene, drawn into its palette.
+    public init(palette plan: PalettePlan) {
+        let discovery = plan.discovery
+        let config = plan.config
         self.config = config
-        self.plan = plan
-        let timing = plan.timing(for: format)
+        self.plan = discovery.plan
+        let timing = discovery.timing
         self.timing = timing
-        let target: RenderTarget
-        switch format {
-        case .gif: target = .gif(config.gif)
-        case .webp, .apng, .svg, .lottie, .dotlottie: target = .rgba
-        }
+        let target = RenderTarget(format: discovery.format, config: config)
         self.target = target
-        let scene = SceneRaster(config: config, plan: plan, label: label)
+        let scene = discovery.scene
         self.scene = scene
         let model = scene.model
-        var (palette, lookup, bgIndex, refit) = FrameRenderer.palette(for: scene, frames: timing.frameCount, target: target)
-        let budget = FrameRenderer.entries(for: config.gif.colors, palette)
-        var gradient: GradientRaster?, gradientPalette: GradientPalette?
-        if config.hasGradient {
-            let raster = GradientRaster(scene: scene, target: target)
-            gradient = raster
-            if case .gif = target {
-                let table = GradientPalette(counts: raster.colorCounts(frames: timing.frameCount), colors: config.gif.colors,
-                                            dither: config.gif.dither)
-                gradientPalette = table
-                palette = table.palette
-            }
-        }
+        let palette = plan.palette
+        let lookup = discovery.flatLookup, bgIndex = discovery.backgroundIndex
+        let gradient = discovery.gradient
         self.gradient = gradient
-        self.gradientPalette = gradientPalette
+        gradientPalette = plan.gradientPalette
         drawsTrueColor = gradient != nil && target == .rgba
-        if case .gif = target, gradient == nil, config.gif.colors < 256, palette.colors.count > budget {
-            // Fewer entries than the shades need: count where the loop's pixels fall on the full
-            // palette, and choose the shades again there.
-            var full = config
-            full.gif.colors = 256
-            full.gif.lossy = 0
-            let usage = fullPaletteUsage ?? FrameRenderer(config: full, plan: plan, format: format, label: label).usage()
-            palette = refit(palette, usage, budget)
-        }
         self.palette = palette
         flatLookup = lookup
 
@@ -119,103 +100,6 @@ public final class FrameRenderer: Sendable {
         fullFrame = full
         fullMatte = fullMarks
         flatMatte = marks ? lookup.indices.map { lookup[$0] >= 0 && target.blendsWithMatte(model.compositeColor(ofLayers: $0)) ? 1 : 0 } : []
-    }
-
-    /// Discovers the flat regions and which of them meet over the whole loop, adds the rider's
-    /// colors, and builds the palette. Returns it with the flat lookup and the background's index.
-    static func palette(for scene: SceneRaster, frames: Int, target: RenderTarget)
-        -> (Palette, [Int32], UInt8, refit: (Palette, [Int], Int) -> Palette) {
-        let config = scene.config, model = scene.model
-        var builder = PaletteBuilder()
-        let bgFlat = builder.flat(model.background)
-        var borderFlat: Int?
-        if config.border != nil {
-            let b = builder.flat(model.ringColor)
-            builder.edge(b, bgFlat)
-            borderFlat = b
-        }
-        let layerCount = config.layers.count
-        // Flat region of each layer set (-1: not seen yet), and the edges already registered.
-        var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
-        var seenEdges = Set<Int>()
-        let columnExtent = scene.coverage.waterRowsByColumn
-        var order = Array(0..<layerCount)
-        func flatOf(_ mask: Int) -> Int {
-            if maskFlat[mask] >= 0 { return maskFlat[mask] }
-            let f = builder.flat(model.compositeColor(ofLayers: mask))
-            maskFlat[mask] = f
-            builder.edge(f, bgFlat)
-            if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
-            return f
-        }
-        let columns = scene.waterColumns
-        for k in 0..<frames {
-            // The surfaces at pixel centers, column after column.
-            let heights = model.surfaces(frame: k, of: frames).pixelCenterHeights(columns: columns)
-            var previousEdge = -1
-            for x in columns {
-                let (top, bottom) = columnExtent[x]
-                guard top < bottom else { continue }
-                let row = (x - columns.lowerBound) * layerCount
-                // Insertion sort: few layers.
-                for j in 1..<max(1, layerCount) {
-                    let v = order[j]
-                    var m = j
-                    while m > 0 && (heights[row + order[m - 1]] > heights[row + v] || (heights[row + order[m - 1]] == heights[row + v] && order[m - 1] > v)) {
-                        order[m] = order[m - 1]
-                        m -= 1
-                    }
-                    order[m] = v
-                }
-                // Going down the column, each surface crossed adds one layer to the covering set.
-                var mask = 0
-                var previous = -1
-                for j in 0...layerCount {
-                    let upper = j == 0 ? -Double.infinity : heights[row + order[j - 1]]
-                    let lower = j == layerCount ? Double.infinity : heights[row + order[j]]
-                    if j > 0 { mask |= 1 << order[j - 1] }
-                    guard lower > Double(top), upper < Double(bottom) else { continue }
-                    let f = flatOf(mask)
-                    if previous >= 0, upper >= Double(top) {
-                        let key = min(previous, f) << 20 | max(previous, f)
-                        if key != previousEdge, seenEdges.insert(key).inserted { builder.edge(previous, f) }
-                        previousEdge = key
-                    }
-                    previous = f
-                }
-            }
-        }
-        let overlay = scene.overlayColors(frames: frames)
-        let reserved = medianCut(overlay, count: overlayColors)
-        let (palette, flatIndex, layout) = builder.buildWithShades(target: target, reserved: reserved, step: config.edgeStep)
-        var lookup = [Int32](repeating: -1, count: 1 << layerCount)
-        for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
-            lookup[mask] = Int32(flatIndex[f])
-        }
-        let finished = builder
-        return (palette, lookup, UInt8(flatIndex[bgFlat]), { palette, usage, budget in
-            // The overlay's colors are sampled on a few frames; the usage counts every frame.
-            finished.refit(palette, layout: layout, usage: usage, budget: budget, target: target,
-                           overlay: overlay, overlayWeight: Double(frames) / Double(max(1, SceneRaster.overlayProbes(frames: frames))))
-        })
-    }
-
-    /// The palette entries a GIF color table of `colors` entries leaves for colors: all of them when
-    /// the transparent entry keeps unchanged pixels, else one fewer.
-    static func entries(for colors: Int, _ palette: Palette) -> Int {
-        palette.transparentIndex == nil ? colors - 1 : colors
-    }
-
-    /// How many pixels of the whole loop draw each palette entry (256 counts).
-    public func usage() -> [Int] {
-        var counts = [Int](repeating: 0, count: 256)
-        var frame: [UInt8] = []
-        var cache = ColorCache()
-        for k in 0..<timing.frameCount {
-            render(frame: k, into: &frame, cache: &cache)
-            for v in frame { counts[Int(v)] += 1 }
-        }
-        return counts
     }
 
     @inline(__always)
@@ -329,11 +213,14 @@ public final class FrameRenderer: Sendable {
                         for y in rows {
                             let span = coverage.waterSpans[y].clamped(to: cols)
                             let rowTop = Double(y), rowBottom = Double(y + 1)
-                            for x in span where coverage.water[y * width + x] > 0 && scene.onOverlay(x, y, f) {
+                            for x in span where coverage.water[y * width + x] > 0 {
                                 let p = y * width + x
                                 let (cx, cy) = scene.canvas(x, y)
+                                // `scene.onOverlay`, with whether the rider may show kept for the pixel's color.
+                                let riding = scene.onRider(x, y, f)
+                                guard riding || (f.label?.covers(cx, cy) ?? false) else { continue }
                                 // Label over a single flat region: no need to integrate the pixel.
-                                if let label = f.label, !scene.onRider(x, y, f), model.hasCompositeTable,
+                                if let label = f.label, !riding, model.hasCompositeTable,
                                    coverage.water[p] == 1, coverage.border[p] == 0 {
                                     let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                     if crossing == WaveModel.SurfaceSamples.noSurface {
@@ -342,7 +229,7 @@ public final class FrameRenderer: Sendable {
                                         continue
                                     }
                                 }
-                                put(scene.color(x, y, f), p, x, y)
+                                put(scene.color(x, y, f, riding: riding), p, x, y)
                             }
                         }
                     }

@@ -22,6 +22,16 @@ struct RiderRaster: Sendable {
     let ay: Double
     /// How far, in stored pixels, a pixel's samples reach beyond it (the growth of `reach`).
     let reachRadius: Int
+    /// Per stored pixel: whether every stored pixel within `uniformRadius` of it (a square, all on
+    /// the image) has its very value. A canvas pixel whose center falls on such a pixel takes all
+    /// 36 bilinear taps there (`uniformPixel`).
+    let uniform: [Bool]
+    /// How far, in stored pixels, the bilinear taps of a pixel's samples lie from the stored pixel
+    /// under its center. A sample lies at most a third of a canvas pixel from the center on each
+    /// axis, √2/3 < 0.48 turned, so its u (and v) within d = 0.48 × max(kx, ky) of the center's u_c;
+    /// its taps are ⌊u − ½⌋ and one more, from ⌊u_c⌋ − ⌈½ + d⌉ to ⌊u_c⌋ + 1 + ⌊½ + d⌋, within
+    /// ⌊½ + d⌋ + 1 of ⌊u_c⌋ (1 for a rider drawn no larger than its image).
+    let uniformRadius: Int
 
     init(_ rider: Rider) {
         self.rider = rider
@@ -39,6 +49,41 @@ struct RiderRaster: Sendable {
         // center, and bilinear taps one stored pixel further.
         reachRadius = Int(saturating: (0.75 * max(kx, ky)).rounded(.up)) + 2
         reach = RiderRaster.dilate(pixels.map { $0.a > 0 }, width: width, height: height, radius: reachRadius)
+        uniformRadius = Int(saturating: (0.5 + 0.48 * max(kx, ky)).rounded(.down)) + 1
+        uniform = RiderRaster.uniformSquares(lanes, width: width, height: height, radius: uniformRadius)
+    }
+
+    /// Per pixel of a `width` × `height` image: whether the square of `radius` around it lies on the
+    /// image and holds only that pixel's value.
+    static func uniformSquares(_ lanes: [SIMD4<Double>], width: Int, height: Int, radius: Int) -> [Bool] {
+        var out = [Bool](repeating: false, count: lanes.count)
+        guard width > 2 * radius, height > 2 * radius else { return out }
+        for y in radius..<(height - radius) {
+            for x in radius..<(width - radius) {
+                let v = lanes[y * width + x]
+                var same = true
+                for yy in (y - radius)...(y + radius) where same {
+                    for xx in (x - radius)...(x + radius) where lanes[yy * width + xx] != v {
+                        same = false
+                        break
+                    }
+                }
+                out[y * width + x] = same
+            }
+        }
+        return out
+    }
+
+    /// The stored pixel under canvas pixel (px, py)'s center, when every tap of its samples lands
+    /// on that pixel's value (`uniform`, over `uniformRadius`); nil otherwise.
+    @inline(__always)
+    func uniformPixel(_ px: Int, _ py: Int, _ p: Placement) -> Int? {
+        let dx = Double(px) + 0.5 - p.x, dy = Double(py) + 0.5 - p.y
+        let u = (p.cosine * dx + p.sine * dy + ax) * kx
+        let v = (-p.sine * dx + p.cosine * dy + ay) * ky
+        guard u >= 0, v >= 0, u < Double(width), v < Double(height) else { return nil }
+        let i = Int(v) * width + Int(u)
+        return uniform[i] ? i : nil
     }
 
     /// `mask` grown by `radius` stored pixels in every direction (a square, in two passes).
@@ -158,6 +203,14 @@ struct RiderRaster: Sendable {
     /// same arithmetic, operation for operation, as `referenceSample`, on raw channel lanes (each
     /// lane's sums and products are the same IEEE operations, so the result is bit for bit the same).
     func sample(_ px: Int, _ py: Int, _ p: Placement) -> PremultipliedColor {
+        if let i = uniformPixel(px, py, p) {
+            // Every tap is lanes[i]: each bilinear blend a + (a − a) × f is a itself, and the
+            // nine samples add up as below.
+            let q = lanes[i] / 9
+            var sum = SIMD4<Double>(repeating: 0)
+            for _ in 0..<9 { sum = sum + q }
+            return PremultipliedColor(r: sum[0], g: sum[1], b: sum[2], a: sum[3])
+        }
         let c = p.cosine, s = p.sine
         let width = self.width, height = self.height
         var sum = SIMD4<Double>(repeating: 0)

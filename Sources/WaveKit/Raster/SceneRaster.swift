@@ -87,7 +87,8 @@ struct SceneRaster: Sendable {
     ///
     /// `local`, for a scene with gradients, holds the colors at the canvas pixel's center
     /// (`ScenePaint` at `canvas(x, y)`); without it the colors are the model's flat ones.
-    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil, remember: Bool = true) -> PremultipliedColor {
+    /// `riding`, when the caller knows it, is `onRider(x, y, f)`.
+    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil, remember: Bool = true, riding: Bool? = nil) -> PremultipliedColor {
         let p = y * coverage.width + x
         let (cx, cy) = canvas(x, y)
         let w = Double(coverage.water[p])
@@ -95,7 +96,7 @@ struct SceneRaster: Sendable {
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
         let layerCount = model.layerCount
-        let riderColor = onRider(x, y, f) ? rider!.sample(cx, cy, f.placement!) : nil
+        let riderColor = riding ?? onRider(x, y, f) ? rider!.sample(cx, cy, f.placement!) : nil
         let riderLayer = rider?.rider.layer ?? -1
         var sum = PremultipliedColor.clear
         var submerged = 0.0

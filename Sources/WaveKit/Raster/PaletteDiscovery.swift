@@ -1,0 +1,163 @@
+import WavePlatform
+
+/// The first stage of drawing a scene: what its palette is made of, found from the scene before
+/// any frame is drawn. The flat regions the loop shows (every combination of layers that occurs),
+/// the edges between neighbouring regions, the colors the rider and the label produce, and the
+/// palette they build (`edgeStep` ramps, every shade). A scene with gradients gets its true-color
+/// raster here too.
+///
+/// A `PalettePlan` then chooses the entries a table of `gif.colors` keeps; it is handed to
+/// `FrameRenderer`, which draws into it. Everything here depends on the scene and the format
+/// only, not on `gif.colors` or `gif.lossy`, so candidates that differ in those share one
+/// discovery (and one `usage()` count).
+public struct PaletteDiscovery: Sendable {
+    /// The configuration the scene was made from.
+    public let config: WaveConfig
+    public let plan: LoopPlan
+    public let format: OutputFormat
+    public let timing: FrameTiming
+    let target: RenderTarget
+    let scene: SceneRaster
+    /// The palette as the scene's regions, edges and overlay colors build it.
+    public let palette: Palette
+    /// Palette index of each fully-covering layer set (bit i = layer i), or -1 when that set was never seen.
+    let flatLookup: [Int32]
+    /// The background's palette index.
+    let backgroundIndex: UInt8
+    /// What a refit needs: the builder's regions and edges, where the shades lie, and the
+    /// overlay's sampled colors.
+    let builder: PaletteBuilder
+    let layout: ShadeLayout
+    let overlay: [PremultipliedColor]
+    /// The true-color frames of a scene with gradients (nil without).
+    let gradient: GradientRaster?
+
+    /// Discovers the palette of `config`'s scene for `format`; `label` holds the label's text
+    /// coverage, placed, for every text its frames show.
+    public init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, label: LabelTexts? = nil) {
+        self.config = config
+        self.plan = plan
+        self.format = format
+        let timing = plan.timing(for: format)
+        self.timing = timing
+        let target = RenderTarget(format: format, config: config)
+        self.target = target
+        let scene = SceneRaster(config: config, plan: plan, label: label)
+        self.scene = scene
+        let model = scene.model
+        let frames = timing.frameCount
+        var builder = PaletteBuilder()
+        let bgFlat = builder.flat(model.background)
+        var borderFlat: Int?
+        if config.border != nil {
+            let b = builder.flat(model.ringColor)
+            builder.edge(b, bgFlat)
+            borderFlat = b
+        }
+        let layerCount = config.layers.count
+        // Flat region of each layer set (-1: not seen yet), and the edges already registered.
+        var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
+        var seenEdges = Set<Int>()
+        let columnExtent = scene.coverage.waterRowsByColumn
+        var order = Array(0..<layerCount)
+        func flatOf(_ mask: Int) -> Int {
+            if maskFlat[mask] >= 0 { return maskFlat[mask] }
+            let f = builder.flat(model.compositeColor(ofLayers: mask))
+            maskFlat[mask] = f
+            builder.edge(f, bgFlat)
+            if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
+            return f
+        }
+        let columns = scene.waterColumns
+        for k in 0..<frames {
+            // The surfaces at pixel centers, column after column.
+            let heights = model.surfaces(frame: k, of: frames).pixelCenterHeights(columns: columns)
+            var previousEdge = -1
+            for x in columns {
+                let (top, bottom) = columnExtent[x]
+                guard top < bottom else { continue }
+                let row = (x - columns.lowerBound) * layerCount
+                // Insertion sort: few layers.
+                for j in 1..<max(1, layerCount) {
+                    let v = order[j]
+                    var m = j
+                    while m > 0 && (heights[row + order[m - 1]] > heights[row + v] || (heights[row + order[m - 1]] == heights[row + v] && order[m - 1] > v)) {
+                        order[m] = order[m - 1]
+                        m -= 1
+                    }
+                    order[m] = v
+                }
+                // Going down the column, each surface crossed adds one layer to the covering set.
+                var mask = 0
+                var previous = -1
+                for j in 0...layerCount {
+                    let upper = j == 0 ? -Double.infinity : heights[row + order[j - 1]]
+                    let lower = j == layerCount ? Double.infinity : heights[row + order[j]]
+                    if j > 0 { mask |= 1 << order[j - 1] }
+                    guard lower > Double(top), upper < Double(bottom) else { continue }
+                    let f = flatOf(mask)
+                    if previous >= 0, upper >= Double(top) {
+                        let key = min(previous, f) << 20 | max(previous, f)
+                        if key != previousEdge, seenEdges.insert(key).inserted { builder.edge(previous, f) }
+                        previousEdge = key
+                    }
+                    previous = f
+                }
+            }
+        }
+        let overlay = scene.overlayColors(frames: frames)
+        let reserved = medianCut(overlay, count: FrameRenderer.overlayColors)
+        let (palette, flatIndex, layout) = builder.buildWithShades(target: target, reserved: reserved, step: config.edgeStep)
+        var lookup = [Int32](repeating: -1, count: 1 << layerCount)
+        for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
+            lookup[mask] = Int32(flatIndex[f])
+        }
+        self.palette = palette
+        flatLookup = lookup
+        backgroundIndex = UInt8(flatIndex[bgFlat])
+        self.builder = builder
+        self.layout = layout
+        self.overlay = overlay
+        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+    }
+
+    /// Whether a GIF table of `colors` entries must choose its shades again from `usage()`:
+    /// a scene without gradients whose palette has more entries than the table leaves for colors.
+    public func needsUsage(colors: Int) -> Bool {
+        guard case .gif = target, gradient == nil, colors < 256 else { return false }
+        return palette.colors.count > PalettePlan.entries(for: colors, palette)
+    }
+
+    /// How many pixels of the whole loop draw each entry of the discovered palette (256 counts):
+    /// the loop drawn once into `palette` (`threads` as `FrameRenderer.renderAll` takes them; the
+    /// count does not depend on them).
+    public func usage(threads: Int = 0) -> [Int] {
+        var full = config
+        full.gif.colors = 256
+        full.gif.lossy = 0
+        let renderer = FrameRenderer(palette: PalettePlan(self, config: full))
+        var counts = [Int](repeating: 0, count: 256)
+        renderer.renderAll(threads: threads) { _, frame in
+            frame.withUnsafeBufferPointer { for v in $0 { counts[Int(v)] += 1 } }
+        }
+        return counts
+    }
+
+    /// The palette refitted to `budget` entries by the pixels' `usage` (`PaletteBuilder.refit`).
+    func refit(usage: [Int], budget: Int) -> Palette {
+        // The overlay's colors are sampled on a few frames; the usage counts every frame.
+        let frames = timing.frameCount
+        return builder.refit(palette, layout: layout, usage: usage, budget: budget, target: target, overlay: overlay,
+                             overlayWeight: Double(frames) / Double(max(1, SceneRaster.overlayProbes(frames: frames))))
+    }
+}
+
+extension RenderTarget {
+    /// How `format`'s frames store partly transparent pixels: GIF by `config.gif`, the rest as they are.
+    init(format: OutputFormat, config: WaveConfig) {
+        switch format {
+        case .gif: self = .gif(config.gif)
+        case .webp, .apng, .svg, .lottie, .dotlottie: self = .rgba
+        }
+    }
+}
