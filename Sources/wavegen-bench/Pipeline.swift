@@ -130,8 +130,7 @@ enum Pipeline {
                     continue
                 }
                 let e0 = now()
-                // A scene with gradients is drawn as RGBA already.
-                if renderer.drawsTrueColor { rgba = f } else { renderer.palette.expand(f, into: &rgba) }
+                renderer.palette.expand(f, into: &rgba)
                 t.expand += now() - e0
                 try webp.add(rgba: rgba, duration: timing.delays[k])
             }
