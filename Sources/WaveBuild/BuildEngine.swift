@@ -321,13 +321,13 @@ public enum BuildEngine {
         }
     }
 
-    /// 66 or 65 when a job's preset is missing or wrong (as `render` exits), 73 when an output
-    /// cannot be written, else 1 when anything failed or (with --check) is out of date, else 0.
-    /// Returns the kind of that failure, nil for success.
+    /// The kind of failure a build ends in: the exit code 66 or 65 when a job's preset is missing
+    /// or wrong (as `render` exits), 73 when an output cannot be written, else 1 when anything
+    /// failed or (with --check) is out of date; nil (exit 0) when nothing did.
     public static func failure(_ results: [Result], check: Bool, orphans: Int) -> WaveError.Kind? {
-        let errors = results.compactMap(\.error)
+        let kinds = results.compactMap(\.error?.kind)
         for code in [ExitCode.noInput, .dataError, .cannotWrite, .failure] {
-            if let error = errors.first(where: { $0.exitCode == code }) { return error.kind }
+            if let kind = kinds.first(where: { $0.exitCode == code }) { return kind }
         }
         return check && orphans > 0 ? .failure : nil
     }

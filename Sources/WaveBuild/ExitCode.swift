@@ -36,10 +36,10 @@ extension ExitCode {
     }
 }
 
-extension WaveError {
-    /// The exit code for this failure: the one place a kind becomes a process exit status.
+extension WaveError.Kind {
+    /// The exit code for this kind of failure: the one place a kind becomes a process exit status.
     public var exitCode: ExitCode {
-        switch kind {
+        switch self {
         case .missingInput: return .noInput
         case .invalidInput: return .dataError
         case .cannotWrite: return .cannotWrite
@@ -48,4 +48,8 @@ extension WaveError {
         case .unavailable: return .unavailable
         }
     }
+}
+
+extension WaveError {
+    public var exitCode: ExitCode { kind.exitCode }
 }

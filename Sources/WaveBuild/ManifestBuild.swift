@@ -74,7 +74,7 @@ public struct ManifestBuild {
         /// The lock could not be written: the outputs were, but the next build will not know.
         public var lockFailure: WaveError?
 
-        public var code: ExitCode { failure.map { WaveError($0, []).exitCode } ?? .success }
+        public var code: ExitCode { failure?.exitCode ?? .success }
     }
 
     public let options: Options

@@ -185,8 +185,7 @@ public final class LiveSession: @unchecked Sendable {
         do throws(WaveError) {
             if source.isManifest {
                 source.snapshot = FileSnapshot([path])
-                let manifest: BuildManifest
-                do { manifest = try BuildManifest.load(path) } catch { throw error }
+                let manifest = try BuildManifest.load(path)
                 source.snapshot.add(manifest.jobs.flatMap { loader.inputFiles($0.preset, overrides: $0.overrides + overrides) })
                 set = try OutputSet.manifest(manifest, overrides: overrides)
             } else {

@@ -27,7 +27,7 @@ import WaveKit
 
     @Test func everyKindIsInTheTable() {
         #expect(WaveError.Kind.allCases.count == 8)
-        #expect(Set(WaveError.Kind.allCases.map { WaveError($0, []).exitCode }) == [.noInput, .dataError, .cannotWrite, .failure, .usage, .unavailable])
+        #expect(Set(WaveError.Kind.allCases.map(\.exitCode)) == [.noInput, .dataError, .cannotWrite, .failure, .usage, .unavailable])
     }
 
     /// Problems in documents are a missing input when any of them is one, else an invalid input.

@@ -41,8 +41,8 @@ public struct DocumentProblem: Equatable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    /// Whether the problem is in a document: it names its file, a key or a position (a value
-    /// decoded from text that has no file name still says which key is wrong).
+    /// Whether the problem is in a document: it names its file, a key path or a position (a
+    /// decoder's problems get their file from the loader that knows it).
     public var isInDocument: Bool { !file.isEmpty || !keyPath.isEmpty || hasPosition }
 
     /// Whether the problem has a line and column.

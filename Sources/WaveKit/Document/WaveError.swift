@@ -3,7 +3,7 @@
 /// order found.
 ///
 /// Each problem decides its own text (`DocumentProblem.description`, `printed`): a problem in a
-/// document (one that names its file) in the compiler form `FILE:LINE:COLUMN: error: at KEY:
+/// document (one that names its file or key path) in the compiler form `FILE:LINE:COLUMN: error: at KEY:
 /// message`, any other as its message (`Error: message` on stderr). Nothing re-reads the text.
 public struct WaveError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong, in the terms a caller acts on.

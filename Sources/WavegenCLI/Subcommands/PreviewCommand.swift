@@ -60,9 +60,9 @@ enum PreviewCommand: Subcommand {
             let noun = items.count == 1 ? "animation" : "animations"
             console.out("\(file): \(items.count - failed) \(noun) from \(sources)\(failed > 0 ? " (\(failed) failed)" : ""), \(NumberText.bytes(html.utf8.count))\n")
         }
-        let failures = entries.compactMap(\.failure)
+        let kinds = entries.compactMap(\.failure?.kind)
         for code in [ExitCode.noInput, .dataError, .failure] {
-            if let failure = failures.first(where: { $0.exitCode == code }) { throw WaveError(failure.kind, []) }
+            if let kind = kinds.first(where: { $0.exitCode == code }) { throw WaveError(kind, []) }
         }
     }
 }
