@@ -249,8 +249,7 @@ final class Bench {
                     "-q", String(webp.quality), "-m", String(webp.effort)]
         var rgba: [UInt8] = []
         for (k, f) in frames.enumerated() {
-            // A scene with gradients is drawn as RGBA already.
-            if renderer.drawsTrueColor { rgba = f } else { renderer.palette.expand(f, into: &rgba) }
+            renderer.palette.expand(f, into: &rgba)
             let path = dir + "/frame-" + NumberText.padded(k, digits: 4) + ".pam"
             try PAMWriter.write(rgba, width: m.width, height: m.height, to: path)
             args += ["-d", String(renderer.timing.delays[k]), path]

@@ -124,8 +124,7 @@ enum Pipeline {
             var rgba: [UInt8] = []
             for (k, f) in frames.enumerated() {
                 let e0 = now()
-                // A scene with gradients is drawn as RGBA already.
-                if renderer.drawsTrueColor { rgba = f } else { renderer.palette.expand(f, into: &rgba) }
+                renderer.palette.expand(f, into: &rgba)
                 t.expand += now() - e0
                 try webp.add(rgba: rgba, duration: timing.delays[k])
             }
