@@ -139,6 +139,34 @@ import WaveTestSupport
         #expect(refitError < 0.8 * evenError, "refit \(refitError), even ramps at edgeStep \(even.edgeStep) \(evenError)")
     }
 
+    /// One discovery serves every table size (the size fit shares it): a plan made from a
+    /// discovery at 256 colors equals one made from scratch, and the count does not depend on
+    /// the threads that draw it.
+    @Test func oneDiscoveryServesEveryTable() throws {
+        let config = try PresetLoader().load("orb")
+        let plan = try LoopPlanner.plan(config)
+        var full = config
+        full.gif.colors = 256
+        full.gif.lossy = 0
+        let discovery = PaletteDiscovery(config: full, plan: plan, format: .gif)
+        let usage = discovery.usage(threads: 1)
+        #expect(discovery.usage(threads: 2) == usage)
+        #expect(usage.reduce(0, +) == config.width * config.height * discovery.timing.frameCount)
+        for colors in [16, 48] {
+            var small = config
+            small.gif.colors = colors
+            small.gif.lossy = 8
+            #expect(discovery.needsUsage(colors: colors))
+            let shared = PalettePlan(discovery, config: small, usage: usage)
+            let alone = PalettePlan(config: small, plan: plan, format: .gif)
+            #expect(shared.palette == alone.palette)
+            #expect(shared.palette.colors.count <= colors)
+            #expect(FrameRenderer(palette: shared).palette == FrameRenderer(config: small, plan: plan, format: .gif).palette)
+        }
+        #expect(!discovery.needsUsage(colors: 256))
+        #expect(PalettePlan(discovery, config: full).palette == discovery.palette)
+    }
+
     /// The default (256) keeps the palette exactly as `edgeStep` builds it.
     @Test func theDefaultKeepsEveryShade() throws {
         let config = try PresetLoader().load("dark")

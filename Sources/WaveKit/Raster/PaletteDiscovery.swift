@@ -8,8 +8,8 @@ import WavePlatform
 ///
 /// A `PalettePlan` then chooses the entries a table of `gif.colors` keeps; it is handed to
 /// `FrameRenderer`, which draws into it. Everything here depends on the scene and the format
-/// only, not on `gif.colors` or `gif.lossy`, so candidates that differ in those share one
-/// discovery (and one `usage()` count).
+/// only, not on `gif.colors`, `gif.lossy` or the WebP and APNG coders' settings, so candidates
+/// that differ in those share one discovery (and one `usage()` count).
 public struct PaletteDiscovery: Sendable {
     /// The configuration the scene was made from.
     public let config: WaveConfig

@@ -5,7 +5,8 @@
 /// `FrameRenderer(palette:)` draws into it.
 public struct PalettePlan: Sendable {
     public let discovery: PaletteDiscovery
-    /// The configuration the frames are drawn for: the discovery's, but for `gif.colors` and `gif.lossy`.
+    /// The configuration the frames are drawn for: the discovery's, but for the coders' settings
+    /// (`gif.colors`, `gif.lossy`, `webp`, `apng`).
     public let config: WaveConfig
     /// The palette the frames are drawn into.
     public let palette: Palette
@@ -21,9 +22,10 @@ public struct PalettePlan: Sendable {
     }
 
     /// The palette of `discovery`'s scene for `config`, which may differ from the discovery's only
-    /// in `gif.colors` and `gif.lossy`; `usage` as in `init(config:plan:format:label:usage:)`.
+    /// in the coders' settings (`gif.colors`, `gif.lossy`, `webp`, `apng`: the knobs a size fit turns
+    /// besides `edgeStep` and the frame rate); `usage` as in `init(config:plan:format:label:usage:)`.
     public init(_ discovery: PaletteDiscovery, config: WaveConfig, usage: [Int]? = nil) {
-        precondition(PalettePlan.sameScene(discovery.config, config), "a palette plan's configuration differs from its discovery's beyond gif.colors and gif.lossy")
+        precondition(PalettePlan.sameScene(discovery.config, config), "a palette plan's configuration differs from its discovery's beyond the coders' settings")
         self.discovery = discovery
         self.config = config
         var palette = discovery.palette
@@ -48,11 +50,14 @@ public struct PalettePlan: Sendable {
         palette.transparentIndex == nil ? colors - 1 : colors
     }
 
-    /// Whether `a` and `b` draw the same scene: equal but for `gif.colors` and `gif.lossy`.
+    /// Whether `a` and `b` draw the same scene into the same discovered palette: equal but for
+    /// `gif.colors`, `gif.lossy` and the WebP and APNG coders' settings.
     static func sameScene(_ a: WaveConfig, _ b: WaveConfig) -> Bool {
         var b = b
         b.gif.colors = a.gif.colors
         b.gif.lossy = a.gif.lossy
+        b.webp = a.webp
+        b.apng = a.apng
         return a == b
     }
 }
