@@ -35,7 +35,7 @@ extension FileSnapshot {
     /// it exists and is not empty; after `limit` seconds the files are read as they are, so a
     /// preset really emptied or removed is still reported.
     @discardableResult
-    public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.02, limit: Double = 1.0) -> Double {
+    public static func waitUntilQuiet(_ paths: [String], interval: Double = 0.04, limit: Double = 1.0) -> Double {
         let start = Clock.monotonicNanoseconds
         func elapsed() -> Double { Double(Clock.monotonicNanoseconds - start) / 1e9 }
         var before = paths.map(FileStamp.init(path:))

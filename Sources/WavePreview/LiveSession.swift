@@ -361,6 +361,9 @@ public final class LiveSession: @unchecked Sendable {
         files = files.filter { $0.value.generation >= generation - 1 }
         let digests = Set(shown.compactMap(\.digest) + shown.compactMap(\.darkDigest))
         renders = renders.filter { digests.contains($0.key) }
+        // Packs of presets no group shows any more (renamed, or gone from a manifest) are let go.
+        let presets = Set(sources.flatMap(\.groups).compactMap { $0.outputs.first?.output.job.preset })
+        packs = packs.filter { presets.contains($0.key) }
     }
 
     // MARK: Reporting
