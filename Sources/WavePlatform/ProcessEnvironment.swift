@@ -16,9 +16,64 @@ public enum ProcessEnvironment {
     /// The process id (`getpid`).
     public static var id: Int32 { getpid() }
 
-    /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
-    public static var activeProcessorCount: Int {
-        max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The processors this process may use, at least 1: those online (`sysconf(_SC_NPROCESSORS_ONLN)`),
+    /// narrowed on Linux to the thread's CPU affinity (`Cpus_allowed` in `/proc/thread-self/status`,
+    /// as `taskset` sets it) and to a container's CPU quota (cgroup v2 `cpu.max`, or v1
+    /// `cpu.cfs_quota_us` ÷ `cpu.cfs_period_us`, rounded up). Work split over more threads than
+    /// this only waits for a processor. Read once per process.
+    public static let activeProcessorCount: Int = processorsAvailable()
+
+    private static func processorsAvailable() -> Int {
+        var count = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #if os(Linux)
+        if let status = text("/proc/thread-self/status") ?? text("/proc/self/status"),
+           let allowed = allowedProcessors(status: status) {
+            count = min(count, allowed)
+        }
+        if let cpuMax = text("/sys/fs/cgroup/cpu.max"), let quota = quotaProcessors(cpuMax: cpuMax) {
+            count = min(count, quota)
+        } else {
+            for folder in ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"] {
+                guard let quota = text(folder + "/cpu.cfs_quota_us"),
+                      let period = text(folder + "/cpu.cfs_period_us"),
+                      let processors = quotaProcessors(cpuMax: quota + " " + period) else { continue }
+                count = min(count, processors)
+                break
+            }
+        }
+        #endif
+        return max(1, count)
+    }
+
+    /// The number of processors in the `Cpus_allowed:` mask of a `/proc/PID/status` text (hex words,
+    /// comma-separated, most significant first), or nil when the text has no such line or it does not parse.
+    public static func allowedProcessors(status: String) -> Int? {
+        for line in status.split(separator: "\n") where line.hasPrefix("Cpus_allowed:") {
+            let mask = line.dropFirst("Cpus_allowed:".count).filter { $0 != " " && $0 != "\t" }
+            var count = 0
+            for word in mask.split(separator: ",") {
+                guard !word.isEmpty, let bits = UInt64(word, radix: 16) else { return nil }
+                count += bits.nonzeroBitCount
+            }
+            return count > 0 ? count : nil
+        }
+        return nil
+    }
+
+    /// The processors a CPU quota allows, rounded up: from a cgroup v2 `cpu.max` text ("QUOTA PERIOD",
+    /// in microseconds), or nil when there is no limit ("max …", a negative quota as cgroup v1 writes
+    /// "no limit") or the text does not parse.
+    public static func quotaProcessors(cpuMax: String) -> Int? {
+        let fields = cpuMax.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+        guard fields.count >= 2, let quota = Int(fields[0]), let period = Int(fields[1]),
+              quota > 0, period > 0 else { return nil }
+        return max(1, (quota + period - 1) / period)
+    }
+
+    /// A small system file's text, or nil when it cannot be read.
+    private static func text(_ path: String) -> String? {
+        guard let bytes = try? FileSystem.read(path, upTo: 1 << 16), !bytes.isEmpty else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Runs `body` on a new detached thread (`pthread_create`), which ends when `body` returns.

@@ -89,9 +89,48 @@ import WavePlatform
         #expect(ProcessEnvironment.value("PATH") == ProcessInfo.processInfo.environment["PATH"])
         #expect(ProcessEnvironment.value("WAVEGEN_SURELY_NOT_SET_\(UUID().uuidString.prefix(8))") == nil)
         #expect(ProcessEnvironment.id == ProcessInfo.processInfo.processIdentifier)
-        // Foundation may narrow its count to the process's CPU affinity or a container's quota;
-        // the processors online are never fewer.
-        #expect(ProcessEnvironment.activeProcessorCount >= max(1, ProcessInfo.processInfo.activeProcessorCount))
+        // The count is narrowed to the processors online and to the thread's affinity
+        // (Foundation's own count does not read the affinity, so it is not compared).
+        let online = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #expect(ProcessEnvironment.activeProcessorCount <= online)
+        #expect(ProcessEnvironment.activeProcessorCount >= 1)
+        if let status = try? String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8),
+           let allowed = ProcessEnvironment.allowedProcessors(status: status) {
+            #expect(ProcessEnvironment.activeProcessorCount <= allowed)
+        }
+    }
+
+    @Test func theAffinityMaskIsCounted() {
+        let status = "Name:\tcat\nCpus_allowed:\t3\nCpus_allowed_list:\t0-1\n"
+        #expect(ProcessEnvironment.allowedProcessors(status: status) == 2)
+        #expect(ProcessEnvironment.allowedProcessors(status: "Cpus_allowed:\t1\n") == 1)
+        #expect(ProcessEnvironment.allowedProcessors(status: "Cpus_allowed:\tffffffff,ffffffff,00000005\n") == 66)
+        #expect(ProcessEnvironment.allowedProcessors(status: "Cpus_allowed:\t0\n") == nil)
+        #expect(ProcessEnvironment.allowedProcessors(status: "Cpus_allowed:\tzz\n") == nil)
+        #expect(ProcessEnvironment.allowedProcessors(status: "Name:\tcat\n") == nil)
+    }
+
+    @Test func aQuotaIsRoundedUpToProcessors() {
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "max 100000\n") == nil)
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "200000 100000\n") == 2)
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "150000 100000") == 2)
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "50000 100000") == 1)
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "-1 100000") == nil)
+        #expect(ProcessEnvironment.quotaProcessors(cpuMax: "garbage") == nil)
+    }
+
+    /// Under `taskset -c 0` a child sees one processor allowed; the parser reads the real file.
+    @Test func anAffinityOfOneProcessorReadsAsOne() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+        process.arguments = ["-c", "0", "cat", "/proc/thread-self/status"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(ProcessEnvironment.allowedProcessors(status: String(decoding: data, as: UTF8.self)) == 1)
     }
 }
 
