@@ -132,7 +132,7 @@ public final class LiveSession: @unchecked Sendable {
     public func stop() { lock.withLock { stopped = true } }
 
     /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
-    private func refresh(_ source: Source, published: (String) -> Void) {
+    private func refresh(_ source: Source, published: @escaping (String) -> Void) {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
         // Most saves are whole by the time a check sees them, so files that exist and are not
@@ -184,7 +184,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// The source's groups now, and how many outputs had to be rendered. Each file is shown as it
     /// is done (`published` gets the page's state then), the others as they were until theirs is.
-    private func rebuild(_ source: Source, published: (String) -> Void) -> ([Group], Int) {
+    private func rebuild(_ source: Source, published: @escaping (String) -> Void) -> ([Group], Int) {
         let loader = PresetLoader.standard
         let path = BuildManifest.locate(source.input)
         // A manifest that breaks stays a manifest, so its own errors are reported.
@@ -266,7 +266,7 @@ public final class LiveSession: @unchecked Sendable {
     /// dark theme only from the cache (`renderDark` renders the others). Returns how many were
     /// rendered.
     private func render(_ groups: inout [Group], set: OutputSet, source: Source, twins: [BuildPlan.Loaded?],
-                        published: (String) -> Void) -> Int {
+                        published: @escaping (String) -> Void) -> Int {
         var tasks: [RenderTask] = []
         for g in groups.indices {
             for k in groups[g].outputs.indices {
@@ -284,10 +284,8 @@ public final class LiveSession: @unchecked Sendable {
                 }
             }
         }
-        let fresh = withoutActuallyEscaping(published) { published in
-            // A change shows each file as it comes; the first render shows them together.
-            fill(&groups, tasks, cachedOnly: false, partial: source.rendered ? (source, published) : nil)
-        }
+        // A change shows each file as it comes; the first render shows them together.
+        let fresh = fill(&groups, tasks, cachedOnly: false, partial: source.rendered ? (source, published) : nil)
         _ = fill(&groups, darkTasks(groups), cachedOnly: true)
         return fresh
     }
