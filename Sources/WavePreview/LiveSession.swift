@@ -375,7 +375,10 @@ public final class LiveSession: @unchecked Sendable {
                     if out.draft { (shared.groups[p.task.g].outputs[p.task.o].rendered, shared.groups[p.task.g].outputs[p.task.o].name) = (nil, nil) }
                     fail(p.task, error.printedLines, in: &shared.groups)
                 }
-                if let partial, !p.task.dark { self.publishPartial(shared.groups, of: partial.source, published: partial.published) }
+                // The last file waits for the state the session publishes once every output is done.
+                if let partial, !p.task.dark, shared.groups.contains(where: { $0.outputs.contains { $0.pending || $0.draft } }) {
+                    self.publishPartial(shared.groups, of: partial.source, published: partial.published)
+                }
             }
         }
         _ = OrderedWork.run(count: units.count, workers: units.count == 1 ? 1 : workers, work: { u -> Int in
