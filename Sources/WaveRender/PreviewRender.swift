@@ -82,9 +82,15 @@ public enum PreviewRender {
                                   paletteSize: r.palette?.colors.count ?? 0, milliseconds: (elapsed * 10).rounded() / 10,
                                   warnings: animation.warnings, fit: nil)
         }
-        /// Encodes the stored frames with `writer` on a thread of its own.
-        func encode(_ writer: any AnimationWriter, format: OutputFormat, index: Int, draft: Bool, raster: FrameRenderer) {
+        // In a slow loop the drafts and the GIF go first: the finals that have a draft start once
+        // they are done, so that every format shows something soon on a machine of few cores.
+        let early = DispatchGroup()
+        /// Encodes the stored frames with `writer` on a thread of its own (with `after`, once those of `early` are done).
+        func encode(_ writer: any AnimationWriter, format: OutputFormat, index: Int, draft: Bool, raster: FrameRenderer,
+                    after: Bool = false, done: (() -> Void)? = nil) {
             work.spawn {
+                defer { done?() }
+                if after { early.wait() }
                 let result = Result { () throws(WaveError) -> RenderedOutput in
                     let timing = raster.timing
                     try writer.begin(animation, raster: raster)
@@ -103,20 +109,27 @@ public enum PreviewRender {
             }
         }
         let slow = drafts && config.width * config.height * timing.frameCount >= draftPixels
-        for i in sharing {
-            let format = formats[i]
-            if slow, let writer = draftWriter(format, config: config) { encode(writer, format: format, index: i, draft: true, raster: renderer) }
-            encode(format.writer(for: config), format: format, index: i, draft: false, raster: renderer)
-        }
         // The GIF: on these frames when its own would be the same, else drawn apart.
         for i in gif {
+            if slow { early.enter() }
             work.spawn {
                 let own = FrameRenderer(config: config, plan: plan, format: .gif, label: animation.label)
                 if sameFrames(own, renderer) {
-                    encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own)
+                    encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, done: slow ? { early.leave() } : nil)
                 } else {
                     deliver(alone(loaded, format: formats[i], index: i, live: live))
+                    if slow { early.leave() }
                 }
+            }
+        }
+        for i in sharing {
+            let format = formats[i]
+            if slow, let writer = draftWriter(format, config: config) {
+                early.enter()
+                encode(writer, format: format, index: i, draft: true, raster: renderer, done: { early.leave() })
+                encode(format.writer(for: config), format: format, index: i, draft: false, raster: renderer, after: true)
+            } else {
+                encode(format.writer(for: config), format: format, index: i, draft: false, raster: renderer)
             }
         }
         // The frames, drawn once in order on this thread and the cores' others.
