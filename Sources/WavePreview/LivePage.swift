@@ -331,6 +331,7 @@ enum LivePage {
             element.append(make("p", {class: "pack"}, "cannot pack the preset: " + output.packError));
           }
           if (output.errors.length) element.append(make("pre", {class: "errors"}, output.errors.join("\\n")));
+          else if (output.pending) element.append(make("p", {}, "rendering…"));
           else if (!output.url) element.append(make("p", {class: "warning"}, "Not rendered: see the errors above."));
           cards.set(output.id, {key, element, player});
           return element;

@@ -15,6 +15,11 @@ public final class LiveSession: @unchecked Sendable {
         public var id: String
         public var output: BuildPlan.Output
         public var rendered: RenderedOutput?
+        /// Whether `rendered` is a draft (`PreviewRender`: a slow loop's WebP or APNG encoded
+        /// fast) shown until the final file comes; its size says nothing of the final's.
+        public var draft = false
+        /// Whether its render is under way and nothing was shown of it before (the page says so).
+        public var pending = false
         /// The opaque name the file is served under (`/o/NAME`).
         public var name: String?
         public var digest: String?
@@ -43,6 +48,8 @@ public final class LiveSession: @unchecked Sendable {
         public var pack: PreviewThemes.PackedPreset?
         public var packName: String?
         public var packError: String?
+        /// Whether some of its outputs are still rendering (a state shown while they are).
+        public var rendering = false
     }
 
     /// An input named on the command line and what it showed last.
@@ -125,7 +132,7 @@ public final class LiveSession: @unchecked Sendable {
     public func stop() { lock.withLock { stopped = true } }
 
     /// Renders `source` if it has not been yet or a file it read changed, and prints what happened.
-    private func refresh(_ source: Source, published: (String) -> Void) {
+    private func refresh(_ source: Source, published: @escaping (String) -> Void) {
         let paths = source.snapshot.changedPaths()
         guard !source.rendered || !paths.isEmpty else { return }
         // Most saves are whole by the time a check sees them, so files that exist and are not
@@ -135,10 +142,10 @@ public final class LiveSession: @unchecked Sendable {
         let whole = !source.rendered || FileSnapshot.written(paths)
         if !whole { FileSnapshot.waitUntilQuiet(paths) }
         let start = Clock.monotonicNanoseconds
-        var (groups, fresh) = rebuild(source)
+        var (groups, fresh) = rebuild(source, published: published)
         if source.rendered, whole, groups.contains(where: { !$0.errors.isEmpty || $0.outputs.contains { !$0.errors.isEmpty } }) {
             FileSnapshot.waitUntilQuiet(paths)
-            if !source.snapshot.changedPaths().isEmpty { (groups, fresh) = rebuild(source) }
+            if !source.snapshot.changedPaths().isEmpty { (groups, fresh) = rebuild(source, published: published) }
         }
         let ms = Double(Clock.monotonicNanoseconds - start) / 1e6
         report(source, groups: groups, rendered: fresh, changedPaths: source.rendered ? paths : [], milliseconds: ms)
@@ -175,8 +182,9 @@ public final class LiveSession: @unchecked Sendable {
 
     // MARK: Planning and rendering
 
-    /// The source's groups now, and how many outputs had to be rendered.
-    private func rebuild(_ source: Source) -> ([Group], Int) {
+    /// The source's groups now, and how many outputs had to be rendered. Each file is shown as it
+    /// is done (`published` gets the page's state then), the others as they were until theirs is.
+    private func rebuild(_ source: Source, published: @escaping (String) -> Void) -> ([Group], Int) {
         let loader = PresetLoader.standard
         let path = BuildManifest.locate(source.input)
         // A manifest that breaks stays a manifest, so its own errors are reported.
@@ -197,7 +205,8 @@ public final class LiveSession: @unchecked Sendable {
                            errors: error.printedLines)], 0)
         }
         var groups = groups(of: set.plan, source: source)
-        let fresh = render(&groups, set: set, source: source, twins: PreviewThemes.darkTwins(of: set.plan, overrides: overrides))
+        let fresh = render(&groups, set: set, source: source, twins: PreviewThemes.darkTwins(of: set.plan, overrides: overrides),
+                           published: published)
         return (groups, fresh)
     }
 
@@ -256,7 +265,8 @@ public final class LiveSession: @unchecked Sendable {
     /// Fills in every output: from the cache when its input digest is known, else rendered; a
     /// dark theme only from the cache (`renderDark` renders the others). Returns how many were
     /// rendered.
-    private func render(_ groups: inout [Group], set: OutputSet, source: Source, twins: [BuildPlan.Loaded?]) -> Int {
+    private func render(_ groups: inout [Group], set: OutputSet, source: Source, twins: [BuildPlan.Loaded?],
+                        published: @escaping (String) -> Void) -> Int {
         var tasks: [RenderTask] = []
         for g in groups.indices {
             for k in groups[g].outputs.indices {
@@ -274,7 +284,8 @@ public final class LiveSession: @unchecked Sendable {
                 }
             }
         }
-        let fresh = fill(&groups, tasks, cachedOnly: false)
+        // A change shows each file as it comes; the first render shows them together.
+        let fresh = fill(&groups, tasks, cachedOnly: false, partial: source.rendered ? (source, published) : nil)
         _ = fill(&groups, darkTasks(groups), cachedOnly: true)
         return fresh
     }
@@ -296,17 +307,20 @@ public final class LiveSession: @unchecked Sendable {
     }
 
     /// Fills in each task's render from the cache by its input digest, or (unless `cachedOnly`)
-    /// renders it. Returns how many were rendered.
-    private func fill(_ groups: inout [Group], _ tasks: [RenderTask], cachedOnly: Bool) -> Int {
+    /// renders it. Returns how many were rendered. The formats of one preset are rendered together
+    /// (`PreviewRender`: frames drawn once, each file handed over when done); with `partial`, each
+    /// file (a slow loop's drafts first) is shown as it comes, beside what the page showed before.
+    private func fill(_ groups: inout [Group], _ tasks: [RenderTask], cachedOnly: Bool,
+                      partial: (source: Source, published: (String) -> Void)? = nil) -> Int {
         let fonts = FontDigests()
-        func store(_ t: RenderTask, _ r: RenderedOutput, name: String, digest: String?) {
+        func store(_ t: RenderTask, _ r: RenderedOutput, name: String, digest: String?, in groups: inout [Group]) {
             if t.dark {
                 (groups[t.g].outputs[t.o].dark, groups[t.g].outputs[t.o].darkName, groups[t.g].outputs[t.o].darkDigest) = (r, name, digest)
             } else {
                 (groups[t.g].outputs[t.o].rendered, groups[t.g].outputs[t.o].name, groups[t.g].outputs[t.o].digest) = (r, name, digest)
             }
         }
-        func fail(_ t: RenderTask, _ lines: [String]) {
+        func fail(_ t: RenderTask, _ lines: [String], in groups: inout [Group]) {
             groups[t.g].outputs[t.o].errors += t.dark ? lines.map { Self.darkPrefix + $0 } : lines
         }
         var pending: [(task: RenderTask, digest: String)] = []
@@ -315,31 +329,101 @@ public final class LiveSession: @unchecked Sendable {
             do throws(WaveError) {
                 let digest = try OutputDigest.input(t.loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, fonts: fonts)
                 if let hit = lock.withLock({ renders[digest] }) {
-                    store(t, hit.output, name: hit.name, digest: digest)
+                    store(t, hit.output, name: hit.name, digest: digest, in: &groups)
                 } else if !cachedOnly {
                     pending.append((t, digest))
                 }
             } catch {
-                fail(t, error.printedLines)
+                fail(t, error.printedLines, in: &groups)
             }
         }
-        let jobs = pending.map { p in (loaded: p.task.loaded, output: groups[p.task.g].outputs[p.task.o].output) }
+        guard !pending.isEmpty else { return 0 }
+        // Units of work: the outputs of one loaded preset (same config, theme and live flag, no
+        // size fit) together; a fitted output alone.
+        var units: [[Int]] = []
+        for (i, p) in pending.enumerated() {
+            let o = groups[p.task.g].outputs[p.task.o].output
+            if o.fitLimit == nil, let u = units.firstIndex(where: { u in
+                let q = pending[u[0]].task, other = groups[q.g].outputs[q.o].output
+                return other.fitLimit == nil && q.dark == p.task.dark && other.job.live == o.job.live && q.loaded.config == p.task.loaded.config
+                    && !u.contains { groups[pending[$0].task.g].outputs[pending[$0].task.o].output.format == o.format }
+            }) {
+                units[u].append(i)
+            } else {
+                units.append([i])
+            }
+        }
+        let shared = Shared(groups)
+        for p in pending where !p.task.dark { shared.groups[p.task.g].outputs[p.task.o].pending = true }
+        let outputs = groups.map(\.outputs)
         let threads = workers == 1 ? 0 : 1
-        let results = OutputSet.make(jobs.map(\.output), workers: workers, work: { i -> Result<RenderedOutput, WaveError> in
-            let o = jobs[i].output
-            return Result { () throws(WaveError) in try RenderedOutput.render(jobs[i].loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads) }
-        })
-        for (p, result) in zip(pending, results) {
-            switch result {
-            case let .success(r):
-                let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + groups[p.task.g].outputs[p.task.o].output.format.rawValue
-                store(p.task, r, name: name, digest: p.digest)
-                lock.withLock { renders[p.digest] = (r, name) }
-            case let .failure(error):
-                fail(p.task, error.printedLines)
+        // One delivery: stored (a draft only while its final has not come), and with `partial`, shown.
+        let deliver = { (i: Int, draft: Bool, result: Result<RenderedOutput, WaveError>) in
+            let p = pending[i]
+            let format = outputs[p.task.g][p.task.o].output.format
+            self.lock.withLock {
+                let out = shared.groups[p.task.g].outputs[p.task.o]
+                if draft && (out.rendered != nil || !out.errors.isEmpty) { return }
+                shared.groups[p.task.g].outputs[p.task.o].pending = false
+                shared.groups[p.task.g].outputs[p.task.o].draft = draft
+                switch result {
+                case let .success(r):
+                    let name = String(SHA256.hex(r.bytes).prefix(32)) + "." + format.rawValue
+                    store(p.task, r, name: name, digest: draft ? nil : p.digest, in: &shared.groups)
+                    if !draft { self.renders[p.digest] = (r, name) }
+                case let .failure(error):
+                    if out.draft { (shared.groups[p.task.g].outputs[p.task.o].rendered, shared.groups[p.task.g].outputs[p.task.o].name) = (nil, nil) }
+                    fail(p.task, error.printedLines, in: &shared.groups)
+                }
+                // The last file waits for the state the session publishes once every output is done.
+                if let partial, !p.task.dark, shared.groups.contains(where: { $0.outputs.contains { $0.pending || $0.draft } }) {
+                    self.publishPartial(shared.groups, of: partial.source, published: partial.published)
+                }
             }
         }
+        _ = OrderedWork.run(count: units.count, workers: units.count == 1 ? 1 : workers, work: { u -> Int in
+            let members = units[u]
+            let first = pending[members[0]]
+            let o = outputs[first.task.g][first.task.o].output
+            if members.count == 1, o.fitLimit != nil {
+                deliver(members[0], false, Result { () throws(WaveError) in
+                    try RenderedOutput.render(first.task.loaded, format: o.format, live: o.job.live, fitTo: o.fitLimit, threads: threads)
+                })
+                return 0
+            }
+            let formats = members.map { outputs[pending[$0].task.g][pending[$0].task.o].output.format }
+            PreviewRender.render(first.task.loaded, formats: formats, live: o.job.live, drafts: partial != nil && !first.task.dark) { d in
+                deliver(members[d.index], d.draft, d.result)
+            }
+            return 0
+        }, started: { _, _ in }, deliver: { _, _ in })
+        groups = shared.groups
         return pending.count
+    }
+
+    /// The groups being filled in, shared by the threads that render them (under the session's lock).
+    private final class Shared: @unchecked Sendable {
+        var groups: [Group]
+        init(_ groups: [Group]) { self.groups = groups }
+    }
+
+    /// Shows `groups` while some of their outputs are still rendering: each of those as the page
+    /// showed it before (or, new, as under way). Called with the lock held.
+    private func publishPartial(_ groups: [Group], of source: Source, published: (String) -> Void) {
+        guard !stopped else { return }
+        let before = Dictionary(source.groups.flatMap(\.outputs).map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var shown = groups
+        for g in shown.indices {
+            shown[g].rendering = shown[g].outputs.contains { $0.pending || $0.draft }
+            for k in shown[g].outputs.indices where shown[g].outputs[k].pending {
+                if let old = before[shown[g].outputs[k].id], old.rendered != nil { shown[g].outputs[k] = old }
+            }
+        }
+        let changed = Array(Set(source.groups.map(\.id) + shown.map(\.id))).sorted()
+        source.groups = shown
+        generation += 1
+        publishFiles()
+        published(stateJSON(changed: changed))
     }
 
     /// Serves the files the page shows now and those it showed one generation ago (a page that
@@ -411,7 +495,7 @@ public final class LiveSession: @unchecked Sendable {
                 ("warnings", .array(g.warnings.map { .string($0) })),
                 ("files", .array(files.map { .string($0) })),
                 ("outputs", .array(g.outputs.map { json($0, group: g) })),
-            ])
+            ] + (g.rendering ? [("rendering", .bool(true))] : []))
         }
         return JSONNode.object([
             ("generation", .int(generation)),
@@ -438,16 +522,19 @@ public final class LiveSession: @unchecked Sendable {
                 ("shownHeight", .int(r.shownHeight)),
                 ("frames", .int(r.frames)),
                 ("duration", .number(r.duration)),
-                ("bytes", .int(r.bytes.count)),
-                ("facts", .array((PreviewPage.facts(o.output, r) + (o.dark.map { [PreviewPage.darkFact($0)] } ?? [])).map { f in
-                    .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
-                })),
             ]
+            // A draft's size says nothing of the final file's: the page says it is being measured.
+            if o.draft { members.append(("draft", .bool(true))) } else { members.append(("bytes", .int(r.bytes.count))) }
+            members.append(("facts", .array((PreviewPage.facts(o.output, r, draft: o.draft) + (o.dark.map { [PreviewPage.darkFact($0)] } ?? [])).map { f in
+                .object([("label", .string(f.label)), ("text", .string(f.text)), ("alert", .string(f.alert))])
+            })))
             if let level = o.liveLevel { members.append(("live", .number(level))) }
             if o.hasDarkTwin { members.append(("darkTwin", .bool(true))) }
             if let dark = o.dark, let name = o.darkName {
                 members.append(("dark", .object([("url", .string("/o/" + name)), ("bytes", .int(dark.bytes.count))])))
             }
+        } else if o.pending {
+            members.append(("pending", .bool(true)))
         }
         if let p = group.pack, let name = group.packName {
             members.append(("pack", .object([("url", .string("/o/" + name)), ("fileName", .string(p.fileName)), ("bytes", .int(p.bytes.count))])))

@@ -375,11 +375,14 @@ public enum PreviewPage {
 
     /// What the page says of an output: its variant and level, format, size, frames and timing,
     /// bytes (against its budget) and palette. The live page (`wavegen serve`) shows the same.
-    static func facts(_ o: BuildPlan.Output, _ r: RenderedOutput) -> [Fact] {
+    static func facts(_ o: BuildPlan.Output, _ r: RenderedOutput, draft: Bool = false) -> [Fact] {
         var size = "\(r.width)×\(r.height) px"
         if r.scale != 1 { size += " (@\(NumberText.decimal(r.scale, places: 3))x, shown at \(r.shownWidth)×\(r.shownHeight))" }
         var bytes = Fact(label: "bytes", text: "\(NumberText.grouped(r.bytes.count)) bytes" + (r.bytes.count >= 10_000 ? " (\(NumberText.bytes(r.bytes.count)))" : ""))
-        if let budget = o.budget {
+        if draft {
+            // A slow loop's draft (`PreviewRender`): the final file's size is not known yet.
+            bytes = Fact(label: "bytes", text: "still being measured (a quick draft is shown until the final file is ready)")
+        } else if let budget = o.budget {
             if r.bytes.count > budget { bytes.alert = "over the budget of \(NumberText.grouped(budget))" } else { bytes.text += " of \(NumberText.grouped(budget)) allowed" }
         }
         var facts = [

@@ -201,6 +201,10 @@ struct LiveState {
         var frames: Int?
         var bytes: Int?
         var errors: [String]
+        /// Whether the file is a slow loop's draft (its size still being measured).
+        var draft = false
+        /// The texts of the facts the page lists under it.
+        var facts: [String] = []
         /// Where the job's preset is served packed.
         var pack: String? = nil
     }
@@ -213,6 +217,8 @@ struct LiveState {
         var warnings: [String]
         var files: [String]
         var outputs: [Output]
+        /// Whether some of its outputs are still rendering (drafts or earlier files shown meanwhile).
+        var rendering = false
     }
 
     var generation: Int
@@ -230,14 +236,15 @@ struct LiveState {
                   outputs: (g["outputs"] as? [[String: Any]] ?? []).map { o in
                       Output(id: o["id"] as? String ?? "", path: o["path"] as? String ?? "", format: o["format"] as? String ?? "",
                              mimeType: o["mimeType"] as? String ?? "", url: o["url"] as? String, frames: o["frames"] as? Int,
-                             bytes: o["bytes"] as? Int, errors: o["errors"] as? [String] ?? [],
+                             bytes: o["bytes"] as? Int, errors: o["errors"] as? [String] ?? [], draft: o["draft"] as? Bool ?? false,
+                             facts: (o["facts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String },
                              pack: (o["pack"] as? [String: Any])?["url"] as? String)
-                  })
+                  }, rendering: g["rendering"] as? Bool ?? false)
         }
     }
 
     var outputs: [Output] { groups.flatMap(\.outputs) }
 
-    /// Whether every output has been rendered.
-    var allRendered: Bool { !outputs.isEmpty && outputs.allSatisfy { $0.url != nil } }
+    /// Whether every output has been rendered (its final file, not a draft or the one before a change).
+    var allRendered: Bool { !outputs.isEmpty && outputs.allSatisfy { $0.url != nil && !$0.draft } && !groups.contains(where: \.rendering) }
 }

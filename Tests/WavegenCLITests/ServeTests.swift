@@ -323,6 +323,47 @@ import WaveWebP
         #expect(changed.state.groups[0].subtitle == "rendering…" && changed.state.groups[0].errors.isEmpty, "big.json is still rendering")
     }
 
+    @Test func showsDraftsOfTheSlowFormatsThenTheirFinalFiles() throws {
+        // 400×200 × 100 frames: a slow loop (PreviewRender.draftPixels), lossless WebP and APNG.
+        let slow = ##"{"size": [400, 200], "fps": 50, "duration": 2, "background": "#FFFFFF", "layers": [{"color": "#1E88E5", "speed": 1}]}"##
+        let folder = try TemporaryFolder()
+        try folder.writeFile(slow, at: "slow.json")
+        let server = try ServerProcess(["serve", "slow.json"], in: folder)
+        let events = try server.events()
+        let first = try #require(events.until(timeout: Self.startup) { $0.allRendered }, "stderr: \(server.err)")
+        #expect(first.state.outputs.allSatisfy { !$0.draft && $0.bytes != nil }, "the first render shows final files only")
+
+        try folder.writeFile(slow.replacingOccurrences(of: "#1E88E5", with: "#E53935"), at: "slow.json")
+        var drafts: [String: LiveState.Output] = [:]
+        var draftFrames: [String: Int] = [:]
+        var shownBeforeFinal = Set<String>()
+        let final = try #require(events.until(timeout: Self.startup) { state in
+            if state.groups.contains(where: \.rendering) {
+                for o in state.outputs where o.url != first.state.outputs.first(where: { $0.id == o.id })?.url { shownBeforeFinal.insert(o.format) }
+            }
+            for o in state.outputs where o.draft && drafts[o.format] == nil {
+                drafts[o.format] = o
+                // The draft is served while it is shown, and holds every frame.
+                if let url = o.url, let answer = try? server.get(url), answer.status == 200 {
+                    draftFrames[o.format] = o.format == "webp" ? (try? WebPAnimationDecoder.decode(answer.body).frames.count) : answer.body.count > 0 ? 100 : 0
+                }
+            }
+            return state.allRendered && state.generation > first.state.generation
+        }, "the change was not shown; stderr: \(server.err)")
+        #expect(Set(drafts.keys) == ["webp", "apng"], "drafts of \(drafts.keys.sorted())")
+        #expect(drafts.values.allSatisfy { $0.bytes == nil && $0.url != nil }, "a draft's state carries no byte count")
+        #expect(drafts.values.allSatisfy { $0.facts.contains { $0.hasPrefix("still being measured") } }, "the page says the size is still being measured")
+        #expect(draftFrames["webp"] == 100)
+        #expect(shownBeforeFinal.contains("svg") || shownBeforeFinal.contains("gif"), "nothing was shown before every format was done")
+        for o in final.state.outputs {
+            #expect(!o.draft && o.bytes != nil)
+            let url = try #require(o.url)
+            #expect(url != drafts[o.format]?.url)
+            #expect(try server.get(url).body == (try rendered(folder.file("slow.json"), o.format, in: folder)), "\(o.format) differs from wavegen render")
+        }
+        #expect(server.err.isEmpty, "\(server.err)")
+    }
+
     @Test func aPortInUseIsOneLineAndExitStatus69() throws {
         let folder = try TemporaryFolder()
         try folder.writeFile(blinkPreset, at: "tiny.json")
