@@ -58,4 +58,46 @@ import Testing
             #expect(EdgeGridTests.same(edges, x, y), "(\(x), \(y))")
         }
     }
+
+    /// The row's inside test against the reference distance's sign at every pixel center, and the
+    /// pixels near the outline against the reference distance: every pixel within the margin is in
+    /// the set.
+    @Test(arguments: 0..<6)
+    func insideRowsAndNearPixelsMatchTheReference(seed: Int) {
+        var state = UInt64(seed * 40_503 + 5)
+        func random() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var polygons: [[PathPoint]] = []
+        for _ in 0..<(1 + seed % 3) {
+            let n = 3 + Int(random() * 200)
+            let cx = random() * 80, cy = random() * 60, r = 5 + random() * 40
+            polygons.append((0..<n).map { i in
+                let a = Double(i) / Double(n) * 2 * .pi * (seed % 2 == 0 ? 1 : 3)
+                let rr = r * (0.5 + random())
+                return PathPoint(cx + rr * cos(a), cy + rr * sin(a))
+            })
+        }
+        // Integer vertices too: edges through pixel centers' rows and columns.
+        if seed == 5 { polygons.append([PathPoint(10, 10.5), PathPoint(40, 10.5), PathPoint(40.5, 30), PathPoint(10.5, 31)]) }
+        let edges = PolygonEdges(polygons, evenOdd: seed % 2 == 1)
+        let width = 100, height = 80
+        let margin = StaticCoverage.halfDiagonal + Double(seed % 4) + 1
+        let near = edges.near(margin: margin, width: width, height: height)
+        var inside = 0, nearCount = 0
+        for y in 0..<height {
+            let row = edges.insideRow(y: Double(y) + 0.5, width: width)
+            for x in 0..<width {
+                let d = edges.referenceSignedDistance(Double(x) + 0.5, Double(y) + 0.5)
+                // On an edge the distance is ±0: inside gives −0.
+                #expect(row[x] == (d.sign == .minus), "(\(x), \(y))")
+                if abs(d) <= margin { #expect(near.contains(x, y), "(\(x), \(y)) at \(d)") }
+                if row[x] { inside += 1 }
+                if near.contains(x, y) { nearCount += 1 }
+            }
+        }
+        #expect(inside > 0)
+        #expect(nearCount < width * height)
+    }
 }

@@ -1,3 +1,6 @@
+import Dispatch
+import WavePlatform
+
 /// Per-pixel coverage of the parts that never move: the water's clip region and the border ring,
 /// pixel by pixel of the wave frame (the canvas for `up`; each is a canvas pixel, and its coverage
 /// is the canvas outline's there).
@@ -14,21 +17,100 @@ struct StaticCoverage: Sendable {
     /// Columns holding any water.
     let waterColumns: Range<Int>
 
-    /// The coverage of `model`'s water region and border ring on its canvas.
+    /// The coverage of `model`'s water region and border ring on its canvas: the same numbers as
+    /// `init(reference:)`, faster. A path shape's pixels far from every edge (`NearOutline`) are
+    /// wholly inside or outside at every level, so only their side is found (the same crossing test
+    /// as the signed distance's); the pixels near the outline take the exact area. The rows are
+    /// worked in horizontal bands, spread over the cores.
     init(model: WaveModel) {
-        width = model.orientation.width
-        height = model.orientation.height
+        let width = model.orientation.width, height = model.orientation.height
+        let geometry = model.waveOutline
+        let margin = StaticCoverage.farMargin(model)
+        let near: NearOutline? = if case .path = geometry.shape { geometry.edges.near(margin: margin, width: width, height: height) } else { nil }
+        let bands = StaticCoverage.bands(width: width, height: height, threads: ProcessEnvironment.activeProcessorCount)
+        let results = BandResults(count: bands.count)
+        let work: @Sendable (Int) -> Void = { b in
+            results.set(b, StaticCoverage.rows(bands[b], model: model, near: near))
+        }
+        if bands.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: bands.count, execute: work)
+        } else {
+            for b in bands.indices { work(b) }
+        }
+        var water: [Float] = [], border: [Float] = [], spans: [Range<Int>] = []
+        water.reserveCapacity(width * height)
+        border.reserveCapacity(width * height)
+        spans.reserveCapacity(height)
+        for band in results.values {
+            water += band.water
+            border += band.border
+            spans += band.spans
+        }
+        self.init(width: width, height: height, water: water, border: border, spans: spans)
+    }
+
+    /// The coverage of `model`'s water region and border ring, pixel by pixel on one thread, every
+    /// pixel's signed distance measured: the plain form `init(model:)` is tested against.
+    init(reference model: WaveModel) {
+        let width = model.orientation.width, height = model.orientation.height
+        let all = StaticCoverage.rows(0..<height, model: model, near: nil)
+        self.init(width: width, height: height, water: all.water, border: all.border, spans: all.spans)
+    }
+
+    private init(width: Int, height: Int, water: [Float], border: [Float], spans: [Range<Int>]) {
+        self.width = width
+        self.height = height
+        self.water = water
+        self.border = border
+        self.waterSpans = spans
+        var lo = width, hi = 0
+        for span in spans where !span.isEmpty {
+            lo = min(lo, span.lowerBound)
+            hi = max(hi, span.upperBound)
+        }
+        waterColumns = lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// How far from every edge a pixel's center must be for the pixel to lie wholly on one side of
+    /// every level the coverage measures (0, −ring, −border width): its half-diagonal beyond the
+    /// deepest level, and a pixel more.
+    static func farMargin(_ model: WaveModel) -> Double {
+        halfDiagonal + max(model.waterInset, model.borderWidth, 0) + 1
+    }
+
+    /// Rows of about equal work for `threads` threads: one band for a small canvas.
+    static func bands(width: Int, height: Int, threads: Int) -> [Range<Int>] {
+        let count = width * height < 4096 ? 1 : max(1, min(height, 4 * max(1, threads)))
+        return (0..<count).map { b in (b * height / count)..<((b + 1) * height / count) }
+    }
+
+    /// The coverage of rows `rows`, as `init(reference:)` measures it, save that a pixel `near`
+    /// does not hold (when given) takes its side alone.
+    static func rows(_ rows: Range<Int>, model: WaveModel, near: NearOutline?) -> (water: [Float], border: [Float], spans: [Range<Int>]) {
+        let width = model.orientation.width
         let geometry = model.waveOutline
         let ring = model.waterInset
         let borderWidth = model.borderWidth
-        var water = [Float](repeating: 0, count: width * height)
-        var border = [Float](repeating: 0, count: width * height)
+        var water = [Float](repeating: 0, count: width * rows.count)
+        var border = [Float](repeating: 0, count: width * rows.count)
         var spans: [Range<Int>] = []
-        for y in 0..<height {
+        spans.reserveCapacity(rows.count)
+        var inside: [Bool] = []
+        for y in rows {
             var first = width, last = -1
+            if near != nil { inside = geometry.edges.insideRow(y: Double(y) + 0.5, width: width) }
             for x in 0..<width {
+                let i = (y - rows.lowerBound) * width + x
+                if let near, !near.contains(x, y) {
+                    // Further than `farMargin` from every edge: |d| passes every level by more than
+                    // the half-diagonal, so water is the side and the ring is 1 − 1 or 0 − 0.
+                    if inside[x] {
+                        water[i] = 1
+                        first = min(first, x); last = x
+                    }
+                    continue
+                }
                 let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
-                let i = y * width + x
                 // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0. A pixel further from a level
                 // than its half-diagonal is all on one side of it.
                 func coverage(_ level: Double) -> Double {
@@ -41,15 +123,22 @@ struct StaticCoverage: Sendable {
             }
             spans.append(last >= first ? first..<(last + 1) : 0..<0)
         }
-        self.water = water
-        self.border = border
-        self.waterSpans = spans
-        var lo = width, hi = 0
-        for span in spans where !span.isEmpty {
-            lo = min(lo, span.lowerBound)
-            hi = max(hi, span.upperBound)
+        return (water, border, spans)
+    }
+
+    /// Each band's rows, filled from the threads that work them.
+    private final class BandResults: @unchecked Sendable {
+        private let lock = Lock()
+        private var slots: [(water: [Float], border: [Float], spans: [Range<Int>])?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ i: Int, _ value: (water: [Float], border: [Float], spans: [Range<Int>])) {
+            lock.withLock { slots[i] = value }
         }
-        waterColumns = lo < hi ? lo..<hi : 0..<0
+
+        /// Every band's rows, in order (once every band is set).
+        var values: [(water: [Float], border: [Float], spans: [Range<Int>])] { lock.withLock { slots.map { $0! } } }
     }
 
     /// Half a unit square's diagonal, rounded up: no point of the square is further from its center.
