@@ -170,6 +170,13 @@ struct PolygonEdges: Sendable {
         return NearOutline(width: width, height: height, bits: bits)
     }
 
+    /// The edges whose height meets `top`…`bottom`.
+    func edges(meetingRows top: Double, _ bottom: Double) -> [Int32] {
+        var out: [Int32] = []
+        for k in ax.indices where min(ay[k], by[k]) <= bottom && max(ay[k], by[k]) >= top { out.append(Int32(k)) }
+        return out
+    }
+
     /// For each pixel center (x + ½, y) of a row, x in 0..<width: whether it is inside by the fill
     /// rule, by the crossing test `signedDistance` and `referenceSignedDistance` make (the same
     /// expressions over every edge, so the same answer at every point).
@@ -269,4 +276,67 @@ struct NearOutline: Sendable {
 
     @inline(__always)
     func contains(_ x: Int, _ y: Int) -> Bool { bits[y * width + x] }
+}
+
+/// A path's signed distance at points near one pixel's center (within `reach` on each axis),
+/// among the few edges that can matter there: the same number as `PolygonEdges.signedDistance`
+/// (and `referenceSignedDistance`) bit for bit, further away that query itself.
+///
+/// A point q within `reach` of the center c on each axis is within ρ = reach × √2 of it, so its
+/// nearest edge lies within D(q) ≤ D(c) + ρ of q, within D(c) + 2ρ of c: every edge whose box
+/// comes that near is kept, and the minimum over them is the minimum over all. The crossing test
+/// counts an edge only where its height spans q's and it passes right of q: every edge whose height
+/// meets c's rows ± reach and whose right end is not left of c − reach is kept; the rest count
+/// for no such q. Each kept edge is measured by the same expressions as there.
+struct LocalEdges: SignedDistanceField {
+    let edges: PolygonEdges
+    let cx: Double, cy: Double
+    /// Edges for the distance and for the crossings, as (x0, y0, x1, y1).
+    let nearby: [SIMD4<Double>]
+    let crossing: [SIMD4<Double>]
+    /// Half the side of the square around the center where the few edges answer.
+    static let reach = 1.0
+
+    /// The edges around (cx, cy), whose signed distance is `d`, among `candidates` (which must hold
+    /// every edge whose height meets cy ± (|d| + 2√2 × reach), more slack than that is harmless).
+    init(_ edges: PolygonEdges, x cx: Double, y cy: Double, distance d: Double, candidates: [Int32]) {
+        self.edges = edges
+        self.cx = cx
+        self.cy = cy
+        let reach = LocalEdges.reach
+        let r = abs(d) + 2 * reach * 2.0.squareRoot() + 1e-6
+        var nearby: [SIMD4<Double>] = [], crossing: [SIMD4<Double>] = []
+        for k in candidates {
+            let i = Int(k)
+            let x0 = edges.ax[i], y0 = edges.ay[i], x1 = edges.bx[i], y1 = edges.by[i]
+            let e = SIMD4(x0, y0, x1, y1)
+            if min(x0, x1) <= cx + r, max(x0, x1) >= cx - r, min(y0, y1) <= cy + r, max(y0, y1) >= cy - r { nearby.append(e) }
+            if min(y0, y1) <= cy + reach + 1e-6, max(y0, y1) >= cy - reach - 1e-6, max(x0, x1) >= cx - reach - 1e-6 { crossing.append(e) }
+        }
+        self.nearby = nearby
+        self.crossing = crossing
+    }
+
+    func signedDistance(_ x: Double, _ y: Double) -> Double {
+        guard abs(x - cx) <= LocalEdges.reach, abs(y - cy) <= LocalEdges.reach else { return edges.signedDistance(x, y) }
+        var best = Double.infinity, winding = 0
+        nearby.withUnsafeBufferPointer { nearby in
+            for e in nearby {
+                let x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3]
+                let ex = x1 - x0, ey = y1 - y0, px = x - x0, py = y - y0
+                let t = max(0, min(1, (px * ex + py * ey) / (ex * ex + ey * ey)))
+                let dx = px - t * ex, dy = py - t * ey
+                best = min(best, dx * dx + dy * dy)
+            }
+        }
+        crossing.withUnsafeBufferPointer { crossing in
+            for e in crossing {
+                let x0 = e[0], y0 = e[1], x1 = e[2], y1 = e[3]
+                let ex = x1 - x0, ey = y1 - y0
+                if (y0 <= y) != (y1 <= y), x < x0 + (y - y0) * ex / ey { winding += ey > 0 ? 1 : -1 }
+            }
+        }
+        let d = best.squareRoot()
+        return edges.holds(winding) ? -d : d
+    }
 }

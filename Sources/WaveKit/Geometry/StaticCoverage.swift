@@ -96,9 +96,17 @@ struct StaticCoverage: Sendable {
         var spans: [Range<Int>] = []
         spans.reserveCapacity(rows.count)
         var inside: [Bool] = []
+        var candidates: [Int32] = []
+        // How far from a pixel's center the edges that can matter to its area may lie: its
+        // distance (below the half-diagonal past the deepest level) and twice the reach of
+        // `LocalEdges`' neighbourhood, with a pixel to spare.
+        let rowReach = halfDiagonal + max(ring, borderWidth, 0) + 2 * LocalEdges.reach * 2.0.squareRoot() + 1
         for y in rows {
             var first = width, last = -1
-            if near != nil { inside = geometry.edges.insideRow(y: Double(y) + 0.5, width: width) }
+            if near != nil {
+                inside = geometry.edges.insideRow(y: Double(y) + 0.5, width: width)
+                candidates = geometry.edges.edges(meetingRows: Double(y) + 0.5 - rowReach, Double(y) + 0.5 + rowReach)
+            }
             for x in 0..<width {
                 let i = (y - rows.lowerBound) * width + x
                 if let near, !near.contains(x, y) {
@@ -113,9 +121,15 @@ struct StaticCoverage: Sendable {
                 let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
                 // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0. A pixel further from a level
                 // than its half-diagonal is all on one side of it.
+                // With `near`, a path's edges around this pixel (the same distances, found among a few).
+                var local: LocalEdges?
                 func coverage(_ level: Double) -> Double {
-                    abs(d - level) < StaticCoverage.halfDiagonal
-                        ? StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level) : d < level ? 1 : 0
+                    guard abs(d - level) < StaticCoverage.halfDiagonal else { return d < level ? 1 : 0 }
+                    guard near != nil else { return StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level) }
+                    if local == nil {
+                        local = LocalEdges(geometry.edges, x: Double(x) + 0.5, y: Double(y) + 0.5, distance: d, candidates: candidates)
+                    }
+                    return StaticCoverage.area(local!, Double(x), Double(y), 1, level: level)
                 }
                 water[i] = Float(coverage(-ring))
                 border[i] = borderWidth > 0 ? Float(max(0, coverage(0) - coverage(-borderWidth))) : 0
@@ -154,7 +168,7 @@ struct StaticCoverage: Sendable {
     /// square is split in four, down to 1/16 px, where the tangent line's area stands. The signed
     /// distance changes by at most 1 per unit, so a square whose center is further from the level
     /// than its half-diagonal is all in or all out.
-    static func area(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
+    static func area<G: SignedDistanceField>(_ g: G, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
         let cx = x + size / 2, cy = y + size / 2
         let s = g.signedDistance(cx, cy)
         let reach = size * halfDiagonal
@@ -189,7 +203,7 @@ struct StaticCoverage: Sendable {
     /// square of the line, once, the distance there growing along n at nearly 1 per unit (the
     /// edge nearly parallel to the line), and the square's corners lie on the sides the line
     /// puts them: no corner or second edge inside.
-    static func sliver(_ g: OutlineGeometry, _ cx: Double, _ cy: Double, _ size: Double, _ nx: Double, _ ny: Double,
+    static func sliver<G: SignedDistanceField>(_ g: G, _ cx: Double, _ cy: Double, _ size: Double, _ nx: Double, _ ny: Double,
                        level: Double, offset u: Double) -> Double? {
         let r = size / 2
         // Where along (dx, dy) the square spans, through (px, py) (relative to its center).
@@ -241,7 +255,7 @@ struct StaticCoverage: Sendable {
 
     /// How fast the signed distance grows at (x, y) along (dx, dy): a central difference `step` each way.
     @inline(__always)
-    static func slope(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, step: Double) -> Double {
+    static func slope<G: SignedDistanceField>(_ g: G, _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, step: Double) -> Double {
         (g.signedDistance(x + step * dx, y + step * dy) - g.signedDistance(x - step * dx, y - step * dy)) / (2 * step)
     }
 
@@ -269,3 +283,10 @@ struct StaticCoverage: Sendable {
         return extents.map { $0.top <= $0.bottom ? $0 : (0, 0) }
     }
 }
+
+/// What `StaticCoverage.area` measures: a signed distance, 1-Lipschitz.
+protocol SignedDistanceField {
+    func signedDistance(_ x: Double, _ y: Double) -> Double
+}
+
+extension OutlineGeometry: SignedDistanceField {}
