@@ -72,33 +72,11 @@ public struct PremultipliedColor: Equatable, Sendable {
                            b: b + (other.b - b) * t, a: a + (other.a - a) * t)
     }
 
-    /// Rounded to 8-bit straight alpha; a fully transparent color becomes `RGBA.transparent`: the
-    /// same bytes as `referenceStraight`, each rounded without a call to the C library's `round`
-    /// (`PremultipliedColor.byte`).
+    /// Rounded to 8-bit straight alpha; a fully transparent color becomes `RGBA.transparent`.
     public var straight: RGBA {
-        // (a × 255).rounded() > 0 exactly when a × 255 ≥ ½ (false for NaN, as the comparison is).
-        guard a * 255 >= 0.5 else { return .transparent }
-        return RGBA(PremultipliedColor.byte(r / a * 255), PremultipliedColor.byte(g / a * 255),
-                    PremultipliedColor.byte(b / a * 255), PremultipliedColor.byte(a * 255))
-    }
-
-    /// `straight` as first written, with the C library's rounding: the plain form it is tested against.
-    public var referenceStraight: RGBA {
         let alpha = (a * 255).rounded()
         guard alpha > 0 else { return .transparent }
         func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).rounded()))) }
         return RGBA(channel(r), channel(g), channel(b), UInt8(max(0, min(255, alpha))))
-    }
-
-    /// `UInt8(max(0, min(255, v.rounded())))`, rounding half away from zero by truncation: v is
-    /// first brought into −1…256 (which leaves that result alone: anything beyond rounds past 0 or
-    /// 255 either way, and NaN, which `min(255, NaN)` takes to 255, becomes 256), then its whole
-    /// part t (exact, by conversion to an integer) is raised by one when v − t (exact) is at least ½.
-    @inline(__always)
-    static func byte(_ v: Double) -> UInt8 {
-        let x = max(-1, min(256, v))
-        let t = Double(Int(x))
-        let rounded = x - t >= 0.5 ? t + 1 : t - x >= 0.5 ? t - 1 : t
-        return UInt8(max(0, min(255, rounded)))
     }
 }
