@@ -27,7 +27,10 @@ struct StaticCoverage: Sendable {
         let geometry = model.waveOutline
         let margin = StaticCoverage.farMargin(model)
         let near: NearOutline? = if case .path = geometry.shape { geometry.edges.near(margin: margin, width: width, height: height) } else { nil }
-        let bands = StaticCoverage.bands(width: width, height: height, threads: ProcessEnvironment.activeProcessorCount)
+        // Only a path's edge pixels, or a large canvas, are worth the threads: starting them costs
+        // more CPU than a small convex outline's coverage takes.
+        let bands = StaticCoverage.bands(width: width, height: height,
+                                         threads: near != nil || width * height >= 1 << 18 ? ProcessEnvironment.activeProcessorCount : 1)
         let results = BandResults(count: bands.count)
         let work: @Sendable (Int) -> Void = { b in
             results.set(b, StaticCoverage.rows(bands[b], model: model, near: near))
@@ -78,9 +81,9 @@ struct StaticCoverage: Sendable {
         halfDiagonal + max(model.waterInset, model.borderWidth, 0) + 1
     }
 
-    /// Rows of about equal work for `threads` threads: one band for a small canvas.
+    /// Rows of about equal work for `threads` threads: one band for a small canvas or one thread.
     static func bands(width: Int, height: Int, threads: Int) -> [Range<Int>] {
-        let count = width * height < 4096 ? 1 : max(1, min(height, 4 * max(1, threads)))
+        let count = width * height < 4096 || threads <= 1 ? 1 : max(1, min(height, 4 * threads))
         return (0..<count).map { b in (b * height / count)..<((b + 1) * height / count) }
     }
 
