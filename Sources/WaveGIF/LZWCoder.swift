@@ -6,15 +6,19 @@
 /// limit and keeps the winner's bytes, instead of counting every rendition and then coding the
 /// winner again.
 ///
-/// The string table is one array of packed slots (generation, key and code in one word), an
-/// open-addressing hash emptied in O(1) by bumping the generation, so a probe is one load.
-/// `LZWSizer` is the plain counting form it is tested against.
+/// The string table is one array of packed 32-bit slots (key and code in one word), an
+/// open-addressing hash of 8192 slots (32 KiB, so it stays in the first-level cache), so a probe
+/// is one load; it is emptied by zeroing the slots filled since it was last emptied (a live slot
+/// is never 0: its code is above the clear code). `LZWSizer` is the plain counting form it is
+/// tested against.
 struct LZWCoder {
     private static let slots = 1 << 13
-    /// Each slot: generation (high 32 bits), key (prefix code << 8 | pixel, 20 bits), code (12 bits).
-    private var table = [UInt64](repeating: 0, count: slots)
-    /// The generation of the table's live slots, in the high 32 bits (0 is never live).
-    private var generation: UInt64 = 0
+    /// Each slot: key (prefix code << 8 | pixel, 20 bits) above code (12 bits); 0 when empty.
+    private var table = [UInt32](repeating: 0, count: slots)
+    /// The slots filled since the table was last emptied (at most 4096 codes a table).
+    private var filled = [UInt16](repeating: 0, count: 4096)
+    /// How many of `filled` hold a filled slot (a coding stopped at its limit leaves some).
+    private var filledCount = 0
     /// Room for the coded bytes; the first `length` hold the last frame coded.
     private var storage: [UInt8] = []
     private var length = 0
@@ -32,21 +36,19 @@ struct LZWCoder {
         let bound = (pixels.count + 2) * 3 / 2 + (pixels.count + 2) * 3 / 2 / 255 + 16
         if storage.count < bound { storage = [UInt8](repeating: 0, count: bound) }
         let mask = LZWCoder.slots - 1
-        var gen = generation
         var next = clear + 2
         var codeSize = minimumCodeSize + 1
         var grow = 1 << codeSize
         var total = 0
         var count = 0
+        var used = filledCount
         let finished: Bool = storage.withUnsafeMutableBufferPointer { out in
             table.withUnsafeMutableBufferPointer { table in
-                /// A fresh, empty table generation (the table is zeroed when the counter wraps).
+              filled.withUnsafeMutableBufferPointer { filled in
+                /// An empty table: the slots filled so far zeroed.
                 @inline(__always) func fresh() {
-                    gen &+= 1 << 32
-                    if gen == 0 {
-                        for i in 0..<table.count { table[i] = 0 }
-                        gen = 1 << 32
-                    }
+                    for i in 0..<used { table[Int(filled[i])] = 0 }
+                    used = 0
                 }
                 // The open sub-block: where its length byte is, and how many bytes it holds.
                 var lengthAt = 0, inBlock = 0
@@ -78,13 +80,13 @@ struct LZWCoder {
                 var prefix = Int(pixels[0])
                 for i in 1..<pixels.count {
                     let pixel = Int(pixels[i])
-                    let key = UInt64(prefix << 8 | pixel)
-                    var h = Int((UInt32(truncatingIfNeeded: key) &* 2_654_435_761) >> 19) & mask
+                    let key = UInt32(truncatingIfNeeded: prefix << 8 | pixel)
+                    var h = Int((key &* 2_654_435_761) >> 19) & mask
                     var found = -1
                     while true {
                         let slot = table[h]
-                        if slot & 0xFFFF_FFFF_0000_0000 != gen { break }
-                        if (slot >> 12) & 0xF_FFFF == key { found = Int(slot & 0xFFF); break }
+                        if slot == 0 { break }
+                        if slot >> 12 == key { found = Int(slot & 0xFFF); break }
                         h = (h + 1) & mask
                     }
                     if found >= 0 {
@@ -102,7 +104,9 @@ struct LZWCoder {
                         codeSize = minimumCodeSize + 1
                         grow = 1 << codeSize
                     } else {
-                        table[h] = gen | key << 12 | UInt64(next)
+                        table[h] = key << 12 | UInt32(next)
+                        filled[used] = UInt16(h)
+                        used += 1
                         next += 1
                     }
                     prefix = pixel
@@ -114,9 +118,10 @@ struct LZWCoder {
                 if held > 0 { byte(UInt8(truncatingIfNeeded: shift)) }
                 out[lengthAt] = UInt8(inBlock)
                 return true
+              }
             }
         }
-        generation = gen
+        filledCount = used
         guard finished else { return nil }
         length = count
         return total

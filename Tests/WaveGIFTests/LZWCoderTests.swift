@@ -47,6 +47,23 @@ func lzwTestPixels(count: Int, bits: Int, seed: Int) -> [UInt8] {
         }
     }
 
+    /// A coder that gave up at its limit, part of its table filled, codes the next pixels as a
+    /// fresh coder does (its table emptied of the abandoned slots).
+    @Test func codingAfterGivingUpMatchesAFreshCoder() throws {
+        var reused = LZWCoder()
+        for seed in 0..<6 {
+            let pixels = lzwTestPixels(count: 3000 + seed * 1700, bits: 4 + seed % 5, seed: seed)
+            let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
+            #expect(pixels.withUnsafeBufferPointer { reused.code($0, minimumCodeSize: codeSize, limit: 100 + seed * 997) } == nil)
+            let other = lzwTestPixels(count: 5000, bits: 4 + seed % 5, seed: seed + 50)
+            var fresh = LZWCoder()
+            let a = other.withUnsafeBufferPointer { reused.code($0, minimumCodeSize: codeSize) }
+            let b = other.withUnsafeBufferPointer { fresh.code($0, minimumCodeSize: codeSize) }
+            #expect(a != nil && a == b)
+            #expect(Array(reused.blocks) == Array(fresh.blocks))
+        }
+    }
+
     /// Whole animations: the encoder coding frames itself writes the file giflib's coder writes,
     /// byte for byte, with a transparent key or a free entry for unchanged pixels, and lossy.
     @Test(arguments: [(nil, 0), (5, 0), (nil, 12), (5, 12)] as [(Int?, Int)])

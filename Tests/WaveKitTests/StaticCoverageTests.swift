@@ -125,6 +125,34 @@ import Testing
         }
     }
 
+    /// The banded coverage, with the pixels far from a path's outline taking their side alone,
+    /// against the plain pixel-by-pixel form, bit for bit: every shape above, the bundled path
+    /// presets, and a path turned sideways.
+    @Test(arguments: shapes + [
+        ("heart left", ##"{"size": [64, 60], "shape": "heart", "inset": 0.05, "direction": "left", "background": "transparent", "border": {"width": "2px", "color": "#37474F", "gap": "1px"}, "layers": [{"color": "#00E5FF"}]}"##),
+        ("drop large", ##"{"size": [300, 400], "shape": "drop", "background": "#202020", "layers": [{"color": "#00E5FF"}]}"##),
+    ])
+    func bandsAndFarPixelsMatchTheReference(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        try Self.expectSameCoverage(WaveModel(config: config, plan: plan), name)
+    }
+
+    @Test(arguments: ["drop", "heart", "gradient-drop", "classic", "orb"])
+    func bundledPresetsMatchTheReference(name: String) throws {
+        let config = try PresetLoader().load(name)
+        try Self.expectSameCoverage(WaveModel(config: config, plan: try LoopPlanner.plan(config)), name)
+    }
+
+    static func expectSameCoverage(_ model: WaveModel, _ name: String) throws {
+        let fast = StaticCoverage(model: model), slow = StaticCoverage(reference: model)
+        #expect(fast.width == slow.width && fast.height == slow.height)
+        #expect(fast.water.map(\.bitPattern) == slow.water.map(\.bitPattern), "\(name): water differs")
+        #expect(fast.border.map(\.bitPattern) == slow.border.map(\.bitPattern), "\(name): border differs")
+        #expect(fast.waterSpans == slow.waterSpans, "\(name): spans differ")
+        #expect(fast.waterColumns == slow.waterColumns)
+        #expect(fast.water.contains { $0 > 0 })
+    }
+
     @Test func halfPlaneAreaMatchesItsCases() {
         // Axis-aligned: a band; diagonal: two triangles; any direction: symmetric about u = 0.
         #expect(abs(StaticCoverage.halfPlaneArea(1, 0, 0.25) - 0.75) < 1e-12)

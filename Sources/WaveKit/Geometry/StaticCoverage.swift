@@ -1,3 +1,6 @@
+import Dispatch
+import WavePlatform
+
 /// Per-pixel coverage of the parts that never move: the water's clip region and the border ring,
 /// pixel by pixel of the wave frame (the canvas for `up`; each is a canvas pixel, and its coverage
 /// is the canvas outline's there).
@@ -14,33 +17,52 @@ struct StaticCoverage: Sendable {
     /// Columns holding any water.
     let waterColumns: Range<Int>
 
-    /// The coverage of `model`'s water region and border ring on its canvas.
+    /// The coverage of `model`'s water region and border ring on its canvas: the same numbers as
+    /// `init(reference:)`, faster. A path shape's pixels far from every edge (`NearOutline`) are
+    /// wholly inside or outside at every level, so only their side is found (the same crossing test
+    /// as the signed distance's); the pixels near the outline take the exact area. The rows are
+    /// worked in horizontal bands, spread over the cores.
     init(model: WaveModel) {
-        width = model.orientation.width
-        height = model.orientation.height
+        let width = model.orientation.width, height = model.orientation.height
         let geometry = model.waveOutline
-        let ring = model.waterInset
-        let borderWidth = model.borderWidth
-        var water = [Float](repeating: 0, count: width * height)
-        var border = [Float](repeating: 0, count: width * height)
-        var spans: [Range<Int>] = []
-        for y in 0..<height {
-            var first = width, last = -1
-            for x in 0..<width {
-                let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
-                let i = y * width + x
-                // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0. A pixel further from a level
-                // than its half-diagonal is all on one side of it.
-                func coverage(_ level: Double) -> Double {
-                    abs(d - level) < StaticCoverage.halfDiagonal
-                        ? StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level) : d < level ? 1 : 0
-                }
-                water[i] = Float(coverage(-ring))
-                border[i] = borderWidth > 0 ? Float(max(0, coverage(0) - coverage(-borderWidth))) : 0
-                if water[i] > 0 { first = min(first, x); last = x }
-            }
-            spans.append(last >= first ? first..<(last + 1) : 0..<0)
+        let margin = StaticCoverage.farMargin(model)
+        let near: NearOutline? = if case .path = geometry.shape { geometry.edges.near(margin: margin, width: width, height: height) } else { nil }
+        // Only a path's edge pixels, or a large canvas, are worth the threads: starting them costs
+        // more CPU than a small convex outline's coverage takes.
+        let bands = StaticCoverage.bands(width: width, height: height,
+                                         threads: near != nil || width * height >= 1 << 18 ? ProcessEnvironment.activeProcessorCount : 1)
+        let results = BandResults(count: bands.count)
+        let work: @Sendable (Int) -> Void = { b in
+            results.set(b, StaticCoverage.rows(bands[b], model: model, near: near))
         }
+        if bands.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: bands.count, execute: work)
+        } else {
+            for b in bands.indices { work(b) }
+        }
+        var water: [Float] = [], border: [Float] = [], spans: [Range<Int>] = []
+        water.reserveCapacity(width * height)
+        border.reserveCapacity(width * height)
+        spans.reserveCapacity(height)
+        for band in results.values {
+            water += band.water
+            border += band.border
+            spans += band.spans
+        }
+        self.init(width: width, height: height, water: water, border: border, spans: spans)
+    }
+
+    /// The coverage of `model`'s water region and border ring, pixel by pixel on one thread, every
+    /// pixel's signed distance measured: the plain form `init(model:)` is tested against.
+    init(reference model: WaveModel) {
+        let width = model.orientation.width, height = model.orientation.height
+        let all = StaticCoverage.rows(0..<height, model: model, near: nil)
+        self.init(width: width, height: height, water: all.water, border: all.border, spans: all.spans)
+    }
+
+    private init(width: Int, height: Int, water: [Float], border: [Float], spans: [Range<Int>]) {
+        self.width = width
+        self.height = height
         self.water = water
         self.border = border
         self.waterSpans = spans
@@ -50,6 +72,90 @@ struct StaticCoverage: Sendable {
             hi = max(hi, span.upperBound)
         }
         waterColumns = lo < hi ? lo..<hi : 0..<0
+    }
+
+    /// How far from every edge a pixel's center must be for the pixel to lie wholly on one side of
+    /// every level the coverage measures (0, −ring, −border width): its half-diagonal beyond the
+    /// deepest level, and a pixel more.
+    static func farMargin(_ model: WaveModel) -> Double {
+        halfDiagonal + max(model.waterInset, model.borderWidth, 0) + 1
+    }
+
+    /// Rows of about equal work for `threads` threads: one band for a small canvas or one thread.
+    static func bands(width: Int, height: Int, threads: Int) -> [Range<Int>] {
+        let count = width * height < 4096 || threads <= 1 ? 1 : max(1, min(height, 4 * threads))
+        return (0..<count).map { b in (b * height / count)..<((b + 1) * height / count) }
+    }
+
+    /// The coverage of rows `rows`, as `init(reference:)` measures it, save that a pixel `near`
+    /// does not hold (when given) takes its side alone.
+    static func rows(_ rows: Range<Int>, model: WaveModel, near: NearOutline?) -> (water: [Float], border: [Float], spans: [Range<Int>]) {
+        let width = model.orientation.width
+        let geometry = model.waveOutline
+        let ring = model.waterInset
+        let borderWidth = model.borderWidth
+        var water = [Float](repeating: 0, count: width * rows.count)
+        var border = [Float](repeating: 0, count: width * rows.count)
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(rows.count)
+        var inside: [Bool] = []
+        var candidates: [Int32] = []
+        // How far from a pixel's center the edges that can matter to its area may lie: its
+        // distance (below the half-diagonal past the deepest level) and twice the reach of
+        // `LocalEdges`' neighbourhood, with a pixel to spare.
+        let rowReach = halfDiagonal + max(ring, borderWidth, 0) + 2 * LocalEdges.reach * 2.0.squareRoot() + 1
+        for y in rows {
+            var first = width, last = -1
+            if near != nil {
+                inside = geometry.edges.insideRow(y: Double(y) + 0.5, width: width)
+                candidates = geometry.edges.edges(meetingRows: Double(y) + 0.5 - rowReach, Double(y) + 0.5 + rowReach)
+            }
+            for x in 0..<width {
+                let i = (y - rows.lowerBound) * width + x
+                if let near, !near.contains(x, y) {
+                    // Further than `farMargin` from every edge: |d| passes every level by more than
+                    // the half-diagonal, so water is the side and the ring is 1 − 1 or 0 − 0.
+                    if inside[x] {
+                        water[i] = 1
+                        first = min(first, x); last = x
+                    }
+                    continue
+                }
+                let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
+                // Water: d ≤ −ring. Border: −borderWidth ≤ d ≤ 0. A pixel further from a level
+                // than its half-diagonal is all on one side of it.
+                // With `near`, a path's edges around this pixel (the same distances, found among a few).
+                var local: LocalEdges?
+                func coverage(_ level: Double) -> Double {
+                    guard abs(d - level) < StaticCoverage.halfDiagonal else { return d < level ? 1 : 0 }
+                    guard near != nil else { return StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level) }
+                    if local == nil {
+                        local = LocalEdges(geometry.edges, x: Double(x) + 0.5, y: Double(y) + 0.5, distance: d, candidates: candidates)
+                    }
+                    return StaticCoverage.area(local!, Double(x), Double(y), 1, level: level)
+                }
+                water[i] = Float(coverage(-ring))
+                border[i] = borderWidth > 0 ? Float(max(0, coverage(0) - coverage(-borderWidth))) : 0
+                if water[i] > 0 { first = min(first, x); last = x }
+            }
+            spans.append(last >= first ? first..<(last + 1) : 0..<0)
+        }
+        return (water, border, spans)
+    }
+
+    /// Each band's rows, filled from the threads that work them.
+    private final class BandResults: @unchecked Sendable {
+        private let lock = Lock()
+        private var slots: [(water: [Float], border: [Float], spans: [Range<Int>])?]
+
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+        func set(_ i: Int, _ value: (water: [Float], border: [Float], spans: [Range<Int>])) {
+            lock.withLock { slots[i] = value }
+        }
+
+        /// Every band's rows, in order (once every band is set).
+        var values: [(water: [Float], border: [Float], spans: [Range<Int>])] { lock.withLock { slots.map { $0! } } }
     }
 
     /// Half a unit square's diagonal, rounded up: no point of the square is further from its center.
@@ -65,7 +171,7 @@ struct StaticCoverage: Sendable {
     /// square is split in four, down to 1/16 px, where the tangent line's area stands. The signed
     /// distance changes by at most 1 per unit, so a square whose center is further from the level
     /// than its half-diagonal is all in or all out.
-    static func area(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
+    static func area<G: SignedDistanceField>(_ g: G, _ x: Double, _ y: Double, _ size: Double, level: Double) -> Double {
         let cx = x + size / 2, cy = y + size / 2
         let s = g.signedDistance(cx, cy)
         let reach = size * halfDiagonal
@@ -100,7 +206,7 @@ struct StaticCoverage: Sendable {
     /// square of the line, once, the distance there growing along n at nearly 1 per unit (the
     /// edge nearly parallel to the line), and the square's corners lie on the sides the line
     /// puts them: no corner or second edge inside.
-    static func sliver(_ g: OutlineGeometry, _ cx: Double, _ cy: Double, _ size: Double, _ nx: Double, _ ny: Double,
+    static func sliver<G: SignedDistanceField>(_ g: G, _ cx: Double, _ cy: Double, _ size: Double, _ nx: Double, _ ny: Double,
                        level: Double, offset u: Double) -> Double? {
         let r = size / 2
         // Where along (dx, dy) the square spans, through (px, py) (relative to its center).
@@ -152,7 +258,7 @@ struct StaticCoverage: Sendable {
 
     /// How fast the signed distance grows at (x, y) along (dx, dy): a central difference `step` each way.
     @inline(__always)
-    static func slope(_ g: OutlineGeometry, _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, step: Double) -> Double {
+    static func slope<G: SignedDistanceField>(_ g: G, _ x: Double, _ y: Double, _ dx: Double, _ dy: Double, step: Double) -> Double {
         (g.signedDistance(x + step * dx, y + step * dy) - g.signedDistance(x - step * dx, y - step * dy)) / (2 * step)
     }
 
@@ -180,3 +286,10 @@ struct StaticCoverage: Sendable {
         return extents.map { $0.top <= $0.bottom ? $0 : (0, 0) }
     }
 }
+
+/// What `StaticCoverage.area` measures: a signed distance, 1-Lipschitz.
+protocol SignedDistanceField {
+    func signedDistance(_ x: Double, _ y: Double) -> Double
+}
+
+extension OutlineGeometry: SignedDistanceField {}

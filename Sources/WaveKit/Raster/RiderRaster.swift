@@ -2,7 +2,10 @@ import WavePlatform
 
 /// A rider image prepared for drawing: scaled once to its drawn size with an area filter in
 /// premultiplied alpha, then rotated and placed each frame with bilinear sampling.
-struct RiderRaster: Sendable {
+///
+/// A class, not a struct: its arrays are shared by reference, so handing the rider to each pixel
+/// (`SceneRaster.rider!`) retains one object rather than copying a value of many arrays.
+final class RiderRaster: Sendable {
     let rider: Rider
     /// Drawn size in whole pixels.
     let width: Int
