@@ -214,9 +214,11 @@ public struct SizeFit: Sendable {
     /// whole file, measured.
     public func run() throws(WaveError) -> Result {
         var search = Search(fit: self)
-        // The preset as it is fits, or nothing does: the other knob changes neither.
-        if let settled = try search.opening() { return settled }
-        if let sampled = try sampled(search) { return sampled }
+        // The preset as it is fits: settled. Every knob turned all the way is encoded only when
+        // the sample finds nothing that fits (`opening()` in the search over whole files).
+        let start = try search.evaluate(Array(repeating: 0, count: dials.count))
+        if search.fits(start) { return Result(chosen: start, smallest: start, tried: search.tried) }
+        if !dials.isEmpty, let sampled = try sampled(search) { return sampled }
         return try wholeFiles(search)
     }
 
@@ -247,7 +249,8 @@ public struct SizeFit: Sendable {
         else { return nil }
         let zero = Array(repeating: 0, count: dials.count)
         guard let start = opened.known[zero] else { return nil }
-        try sample.measureReference(config, plan, format: format, pipeline: pipeline)
+        guard let reference = opened.reference else { return nil }
+        sample.takeReference(reference)
         sample.anchor = Double(start.size) / Double(try sample.measure(config, plan, divisor: 1, format: format, pipeline: pipeline).size)
         let fits = [self] + (alternative.map { [$0] } ?? [])
         var sampled = fits.map { Search(fit: $0, sample: sample) }
@@ -261,21 +264,13 @@ public struct SizeFit: Sendable {
         var budget = Double(maxBytes)
         var best: Candidate?, bestPick: Candidate?
         for _ in 0..<SizeFit.sampledRounds {
-            let outcomes = Search.Slots<(Search, Candidate?)>(count: sampled.count)
-            let searches = sampled, b = Int(budget)
-            DispatchQueue.concurrentPerform(iterations: searches.count) { i in
-                var s = searches[i]
-                s.budget = b
-                outcomes.set(i, Swift.Result { () throws(WaveError) -> (Search, Candidate?) in
-                    let chosen = try s.run().chosen
-                    return (s, chosen)
-                })
-            }
+            // One search after the other: the `gif.colors` search meets the first one's probes of
+            // the other knobs in the sample's shared measures; each measures its batches
+            // concurrently.
             var pick: (Int, Candidate)?
-            for (i, outcome) in outcomes.values.enumerated() {
-                let (s, chosen) = try outcome!.get()
-                sampled[i] = s
-                if let c = chosen, pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
+            for i in sampled.indices {
+                sampled[i].budget = Int(budget)
+                if let c = try sampled[i].modelled(), pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
             }
             guard let (i, p) = pick else { break }
             let known = whole[i].known[p.notches] != nil
