@@ -17,13 +17,17 @@ import WaveKit
 /// Quality is judged the way a viewer sees the file: every candidate is decoded and compared,
 /// premultiplied RGBA over the loop's time, with the preset's own full-quality file
 /// (`DisplayedFrames.meanSquaredError`); a GIF whose edges blend against its matte over
-/// transparency on that matte (`page(for:format:)`). The search is a greedy rate–distortion
-/// descent: from the preset as it is, each step tries one notch further on every knob and takes
-/// the one that loses the least quality per byte saved (measured, not assumed: which knob goes
-/// first depends on the scene); once a step's candidates fit, the best-quality one that fits is
-/// kept and polished (knobs turned back, on, or traded one for another while the file fits and
-/// looks better), and last checked against a column search (`Search.columns(from:)`) for what its
-/// one-notch moves miss.
+/// transparency on that matte (`page(for:format:)`). On a loop long enough for a sample of it
+/// (`Sample`), the search is modelled (`Search.modelled()`): each knob alone measured on the
+/// sample, the mildest lossy notch that fits found per `edgeStep` (or `gif.colors`) notch with the
+/// model's guesses, then a short polish; only its picks are encoded whole. Otherwise, and as the
+/// slow reference the tests hold it to (`runWholeFiles()`), the search is a greedy rate–distortion
+/// descent over whole files: from the preset as it is, each step tries one notch further on every
+/// knob and takes the one that loses the least quality per byte saved (measured, not assumed:
+/// which knob goes first depends on the scene); once a step's candidates fit, the best-quality one
+/// that fits is kept and polished (knobs turned back, on, or traded one for another while the file
+/// fits and looks better), and last checked against a column search (`Search.columns(from:)`) for
+/// what its one-notch moves miss.
 /// Deterministic: the same inputs give the same choice.
 public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).
@@ -204,13 +208,14 @@ public struct SizeFit: Sendable {
         return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
     }
 
-    /// Runs the search. The preset as it is, and every knob turned all the way, are encoded whole
-    /// first: when the first fits, or the second does not, that settles it. Otherwise the search
-    /// runs on a sample of the loop (`Sample`: a few short windows, about a tenth of the frames),
-    /// with `alternative` beside it for a GIF, and the file it picks is encoded whole; the sample's
-    /// budget then follows what the whole file measured, until a pick fits with little to spare (at
-    /// most `sampledRounds` whole files). Where the loop is too short for a sample, or no pick
-    /// fits, the search runs over whole files (`runWholeFiles()`). What is returned is always a
+    /// Runs the search. The preset as it is is encoded whole first: when it fits, that settles it.
+    /// Otherwise the modelled search (`Search.modelled()`) runs on a sample of the loop (`Sample`:
+    /// a few short windows, about a tenth of the frames, their reference taken from the preset's
+    /// whole file), then `alternative`'s for a GIF, and the file it picks is encoded whole; the
+    /// sample's budget then follows what the whole file measured, until a pick fits with little to
+    /// spare (at most `sampledRounds` whole files). Where the loop is too short for a sample, or no
+    /// pick fits, the search runs over whole files (`runWholeFiles()`), which first encodes every
+    /// knob turned all the way: when that does not fit, nothing does. What is returned is always a
     /// whole file, measured.
     public func run() throws(WaveError) -> Result {
         var search = Search(fit: self)
