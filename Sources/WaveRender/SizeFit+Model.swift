@@ -18,13 +18,16 @@ extension SizeFit.Search {
     ///
     /// 1. Each knob alone, every notch (the probes): its ratio of bytes to the preset's and the
     ///    error it adds.
-    /// 2. Every combination of notches predicted from the probes: bytes the product of the
-    ///    knobs' ratios, error the sum of the errors they add (the knobs are near separable:
-    ///    `scripts/bench/fit-knobs`), each prediction corrected by the miss of the nearest
-    ///    combination measured so far (the knobs interact: a coarser edge ramp leaves the lossy
-    ///    coder less to save). The `modelBatch` best predicted to fit are measured, a second batch
-    ///    only where a combination is still predicted to fit and look better than the best that
-    ///    fits.
+    /// 2. Any combination of notches predicted from the probes (`Model`): bytes the product of
+    ///    the knobs' ratios, error the sum of the errors they add, each prediction corrected by
+    ///    the miss of the nearest combination measured so far (the knobs interact: a coarser edge
+    ///    ramp leaves the lossy coder less to save). With a lossy knob (`gif.lossy`, lossy WebP
+    ///    quality), at each frame rate whose notch alone still looks better than the best so far,
+    ///    the columns (`modelColumns`): per `edgeStep` or `gif.colors` notch the mildest lossy
+    ///    notch that fits, measured, the model only guessing where to look. Without one (APNG),
+    ///    the `modelBatch` combinations best predicted to fit are measured (`modelRanked`), a
+    ///    second batch only where one is still predicted to fit and look better than the best
+    ///    that fits.
     /// 3. A polish around the best that fits: its neighbours (a knob a notch back or on, one back
     ///    and another on, two back) predicted to fit (within `modelReach`) and to look better,
     ///    the `modelPolishWidth` best predicted measured, while one fits and looks better.
