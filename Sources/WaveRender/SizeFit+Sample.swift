@@ -182,7 +182,20 @@ extension SizeFit {
             return (bytes, shown, delay)
         }
 
-        /// The reference windows: the preset as it is at the full rate.
+        /// The reference windows taken from the preset's whole file as shown (on its page): each
+        /// full-rate frame is the image on screen at its middle.
+        mutating func takeReference(_ whole: DisplayedFrames) {
+            let span = width * longest
+            reference = starts.map { s in
+                (0..<span).map { t in
+                    let f = (s + t) % frameCount
+                    let time = (Double(f) + 0.5) * whole.duration / Double(frameCount)
+                    return whole.frames[DisplayedFrames.frame(at: time, starts: whole.starts)]
+                }
+            }
+        }
+
+        /// The reference windows: the preset as it is at the full rate, encoded as a sample.
         mutating func measureReference(_ config: WaveConfig, _ plan: LoopPlan, format: OutputFormat, pipeline: RenderPipeline) throws(WaveError) {
             let shown = try encode(config, plan, frames: referenceFrames, format: format, pipeline: pipeline, page: page).shown
             let span = width * longest

@@ -17,13 +17,17 @@ import WaveKit
 /// Quality is judged the way a viewer sees the file: every candidate is decoded and compared,
 /// premultiplied RGBA over the loop's time, with the preset's own full-quality file
 /// (`DisplayedFrames.meanSquaredError`); a GIF whose edges blend against its matte over
-/// transparency on that matte (`page(for:format:)`). The search is a greedy rate–distortion
-/// descent: from the preset as it is, each step tries one notch further on every knob and takes
-/// the one that loses the least quality per byte saved (measured, not assumed: which knob goes
-/// first depends on the scene); once a step's candidates fit, the best-quality one that fits is
-/// kept and polished (knobs turned back, on, or traded one for another while the file fits and
-/// looks better), and last checked against a column search (`Search.columns(from:)`) for what its
-/// one-notch moves miss.
+/// transparency on that matte (`page(for:format:)`). On a loop long enough for a sample of it
+/// (`Sample`), the search is modelled (`Search.modelled()`): each knob alone measured on the
+/// sample, the mildest lossy notch that fits found per `edgeStep` (or `gif.colors`) notch with the
+/// model's guesses, then a short polish; only its picks are encoded whole. Otherwise, and as the
+/// slow reference the tests hold it to (`runWholeFiles()`), the search is a greedy rate–distortion
+/// descent over whole files: from the preset as it is, each step tries one notch further on every
+/// knob and takes the one that loses the least quality per byte saved (measured, not assumed:
+/// which knob goes first depends on the scene); once a step's candidates fit, the best-quality one
+/// that fits is kept and polished (knobs turned back, on, or traded one for another while the file
+/// fits and looks better), and last checked against a column search (`Search.columns(from:)`) for
+/// what its one-notch moves miss.
 /// Deterministic: the same inputs give the same choice.
 public struct SizeFit: Sendable {
     /// The frame rate the search will not go below (or the preset's own, when lower).
@@ -204,19 +208,22 @@ public struct SizeFit: Sendable {
         return "fits \(NumberText.grouped(maxBytes)) bytes with \(c.summary): \(NumberText.grouped(c.bytes.count)) bytes, \(quality)"
     }
 
-    /// Runs the search. The preset as it is, and every knob turned all the way, are encoded whole
-    /// first: when the first fits, or the second does not, that settles it. Otherwise the search
-    /// runs on a sample of the loop (`Sample`: a few short windows, about a tenth of the frames),
-    /// with `alternative` beside it for a GIF, and the file it picks is encoded whole; the sample's
-    /// budget then follows what the whole file measured, until a pick fits with little to spare (at
-    /// most `sampledRounds` whole files). Where the loop is too short for a sample, or no pick
-    /// fits, the search runs over whole files (`runWholeFiles()`). What is returned is always a
+    /// Runs the search. The preset as it is is encoded whole first: when it fits, that settles it.
+    /// Otherwise the modelled search (`Search.modelled()`) runs on a sample of the loop (`Sample`:
+    /// a few short windows, about a tenth of the frames, their reference taken from the preset's
+    /// whole file), then `alternative`'s for a GIF, and the file it picks is encoded whole; the
+    /// sample's budget then follows what the whole file measured, until a pick fits with little to
+    /// spare (at most `sampledRounds` whole files). Where the loop is too short for a sample, or no
+    /// pick fits, the search runs over whole files (`runWholeFiles()`), which first encodes every
+    /// knob turned all the way: when that does not fit, nothing does. What is returned is always a
     /// whole file, measured.
     public func run() throws(WaveError) -> Result {
         var search = Search(fit: self)
-        // The preset as it is fits, or nothing does: the other knob changes neither.
-        if let settled = try search.opening() { return settled }
-        if let sampled = try sampled(search) { return sampled }
+        // The preset as it is fits: settled. Every knob turned all the way is encoded only when
+        // the sample finds nothing that fits (`opening()` in the search over whole files).
+        let start = try search.evaluate(Array(repeating: 0, count: dials.count))
+        if search.fits(start) { return Result(chosen: start, smallest: start, tried: search.tried) }
+        if !dials.isEmpty, let sampled = try sampled(search) { return sampled }
         return try wholeFiles(search)
     }
 
@@ -247,7 +254,8 @@ public struct SizeFit: Sendable {
         else { return nil }
         let zero = Array(repeating: 0, count: dials.count)
         guard let start = opened.known[zero] else { return nil }
-        try sample.measureReference(config, plan, format: format, pipeline: pipeline)
+        guard let reference = opened.reference else { return nil }
+        sample.takeReference(reference)
         sample.anchor = Double(start.size) / Double(try sample.measure(config, plan, divisor: 1, format: format, pipeline: pipeline).size)
         let fits = [self] + (alternative.map { [$0] } ?? [])
         var sampled = fits.map { Search(fit: $0, sample: sample) }
@@ -261,21 +269,13 @@ public struct SizeFit: Sendable {
         var budget = Double(maxBytes)
         var best: Candidate?, bestPick: Candidate?
         for _ in 0..<SizeFit.sampledRounds {
-            let outcomes = Search.Slots<(Search, Candidate?)>(count: sampled.count)
-            let searches = sampled, b = Int(budget)
-            DispatchQueue.concurrentPerform(iterations: searches.count) { i in
-                var s = searches[i]
-                s.budget = b
-                outcomes.set(i, Swift.Result { () throws(WaveError) -> (Search, Candidate?) in
-                    let chosen = try s.run().chosen
-                    return (s, chosen)
-                })
-            }
+            // One search after the other: the `gif.colors` search meets the first one's probes of
+            // the other knobs in the sample's shared measures; each measures its batches
+            // concurrently.
             var pick: (Int, Candidate)?
-            for (i, outcome) in outcomes.values.enumerated() {
-                let (s, chosen) = try outcome!.get()
-                sampled[i] = s
-                if let c = chosen, pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
+            for i in sampled.indices {
+                sampled[i].budget = Int(budget)
+                if let c = try sampled[i].modelled(), pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
             }
             guard let (i, p) = pick else { break }
             let known = whole[i].known[p.notches] != nil
