@@ -185,6 +185,21 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
         #expect(serial == parallel)
     }
 
+    /// WebP's and APNG's encoders are slow next to the frames, so their renders take threads from
+    /// smaller loops than a GIF's; the frames are the same either way.
+    @Test func trueColorTargetsDrawOnThreadsFromSmallerLoops() throws {
+        let (config, plan) = try scene(rasterScenes[1].1)
+        let gif = FrameRenderer(config: config, plan: plan, format: .gif)
+        let webp = FrameRenderer(config: config, plan: plan, format: .webp)
+        #expect(gif.serialLimit == FrameRenderer.serialPixels)
+        #expect(webp.serialLimit < gif.serialLimit)
+        var serial: [[UInt8]] = [], automatic: [[UInt8]] = []
+        webp.renderAll(threads: 1) { _, f in serial.append(f) }
+        webp.renderAll { _, f in automatic.append(f) }
+        #expect(serial.count == webp.timing.frameCount)
+        #expect(serial == automatic)
+    }
+
     /// A larger `edgeStep` gives coarser edge ramps (fewer colors) while flat regions stay exact and
     /// the picture stays close to the reference.
     @Test func largerEdgeStepsUseFewerColorsAndKeepFlatsExact() throws {

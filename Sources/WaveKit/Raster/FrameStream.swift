@@ -16,7 +16,7 @@ extension FrameRenderer {
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8], [UInt8]) throws -> Void) rethrows {
         let count = timing.frameCount
         let cores = ProcessEnvironment.activeProcessorCount
-        let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < FrameRenderer.serialPixels ? 1 : cores))
+        let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < serialLimit ? 1 : cores))
         if producers <= 1 {
             let slot = FrameSlot()
             for k in 0..<count {
@@ -54,6 +54,17 @@ extension FrameRenderer {
 
     /// Below this many pixels × frames a render stays on one thread.
     static let serialPixels = 4_000_000
+
+    /// The same for true-color (WebP, APNG) frames: their encoders take several times as long as the
+    /// frames (orb: 70 against 27 ms), so frames drawn on other threads while the encoder works pay
+    /// for the threads from much smaller loops than a GIF's, whose encoder takes about the frames' time.
+    static let serialPixelsBeforeSlowEncoder = 500_000
+
+    /// The loop size below which `renderAll` draws on the caller's thread.
+    var serialLimit: Int {
+        if case .gif = target { return FrameRenderer.serialPixels }
+        return FrameRenderer.serialPixelsBeforeSlowEncoder
+    }
 }
 
 /// The buffers producers render into and the consumer reads from, in frame order: slot k % n
