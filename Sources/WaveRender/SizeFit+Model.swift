@@ -160,29 +160,8 @@ extension SizeFit.Search {
     /// the best predicted measured first, at most `modelPolishRounds` rounds.
     mutating func modelPolish(_ chosen: SizeFit.Candidate, model: inout Model, base: SizeFit.Candidate) throws(WaveError) -> SizeFit.Candidate {
         var best = chosen
-        let last = fit.dials.map { $0.values.count - 1 }
         for _ in 0..<SizeFit.Search.modelPolishRounds {
-            var moves: [[Int]] = []
-            for k in fit.dials.indices where best.notches[k] < last[k] {
-                var n = best.notches
-                n[k] += 1
-                moves.append(n)
-            }
-            for k in fit.dials.indices where best.notches[k] > 0 {
-                var n = best.notches
-                n[k] -= 1
-                moves.append(n)
-                for j in fit.dials.indices where j != k && n[j] < last[j] {
-                    var traded = n
-                    traded[j] += 1
-                    moves.append(traded)
-                }
-                for j in fit.dials.indices where j > k && n[j] > 0 {
-                    var both = n
-                    both[j] -= 1
-                    moves.append(both)
-                }
-            }
+            let moves = polishMoves(around: best.notches)
             let reach = Double(budget) * SizeFit.Search.modelReach
             var ranked: [(n: [Int], error: Double)] = []
             for n in moves where known[n] == nil {

@@ -597,41 +597,45 @@ public struct SizeFit: Sendable {
             }
         }
 
+        /// The polish's moves around `notches`: each knob a notch on, a notch back, one back and
+        /// another on (a trade the greedy walk cannot see), or two back (after a large last step both
+        /// can often come back together). A notch on can look better too: the knobs interact.
+        func polishMoves(around notches: [Int]) -> [[Int]] {
+            let last = fit.dials.map { $0.values.count - 1 }
+            var moves: [[Int]] = []
+            for k in fit.dials.indices where notches[k] < last[k] {
+                var n = notches
+                n[k] += 1
+                moves.append(n)
+            }
+            for k in fit.dials.indices where notches[k] > 0 {
+                var n = notches
+                n[k] -= 1
+                moves.append(n)
+                for j in fit.dials.indices where j != k && n[j] < last[j] {
+                    var traded = n
+                    traded[j] += 1
+                    moves.append(traded)
+                }
+                for j in fit.dials.indices where j > k && n[j] > 0 {
+                    var both = n
+                    both[j] -= 1
+                    moves.append(both)
+                }
+            }
+            return moves
+        }
+
         /// Polishes a fitting candidate: a knob a notch back or on, one back and another on (a
         /// trade the greedy walk cannot see), or two back, the best such move each time, while the file still
         /// fits and looks better. Ends: each move is strictly better in `Search.better`'s order.
         mutating func polish(_ chosen: Candidate) throws(WaveError) -> Candidate {
             var best = chosen
             var improved = true
-            let last = fit.dials.map { $0.values.count - 1 }
             while improved {
                 improved = false
                 var options: [Candidate] = []
-                var moves: [[Int]] = []
-                // A notch on can look better too: the knobs interact (a coarser edge ramp can leave
-                // the lossy coder less to approximate).
-                for k in fit.dials.indices where best.notches[k] < last[k] {
-                    var n = best.notches
-                    n[k] += 1
-                    moves.append(n)
-                }
-                for k in fit.dials.indices where best.notches[k] > 0 {
-                    var n = best.notches
-                    n[k] -= 1
-                    moves.append(n)
-                    for j in fit.dials.indices where j != k && n[j] < last[j] {
-                        var traded = n
-                        traded[j] += 1
-                        moves.append(traded)
-                    }
-                    // Two knobs back at once: after a large last step (a coarse notch that saved
-                    // far more than the budget needed) both can often come back together.
-                    for j in fit.dials.indices where j > k && n[j] > 0 {
-                        var both = n
-                        both[j] -= 1
-                        moves.append(both)
-                    }
-                }
+                let moves = polishMoves(around: best.notches)
                 for c in try evaluate(moves) where fits(c) && Search.better(c, best) { options.append(c) }
                 if let c = options.min(by: Search.better) {
                     best = c
