@@ -211,7 +211,8 @@ public struct SizeFit: Sendable {
     /// Runs the search. The preset as it is is encoded whole first: when it fits, that settles it.
     /// Otherwise the modelled search (`Search.modelled()`) runs on a sample of the loop (`Sample`:
     /// a few short windows, about a tenth of the frames, their reference taken from the preset's
-    /// whole file), then `alternative`'s for a GIF, and the file it picks is encoded whole; the
+    /// whole file), and for a GIF `alternative`'s beside it (each knob alone measured first, one
+    /// search after the other, then the two searches side by side), and the pick is encoded whole; the
     /// sample's budget then follows what the whole file measured, until a pick fits with little to
     /// spare (at most `sampledRounds` whole files). Where the loop is too short for a sample, or no
     /// pick fits, the search runs over whole files (`runWholeFiles()`), which first encodes every
@@ -268,14 +269,33 @@ public struct SizeFit: Sendable {
         whole[0] = opened
         var budget = Double(maxBytes)
         var best: Candidate?, bestPick: Candidate?
+        // The probes (each knob alone) first, one search after the other: the `gif.colors`
+        // search meets the first one's probes of the other knobs in the sample's shared measures.
+        for i in sampled.indices { _ = try sampled[i].evaluate(sampled[i].probes) }
         for _ in 0..<SizeFit.sampledRounds {
-            // One search after the other: the `gif.colors` search meets the first one's probes of
-            // the other knobs in the sample's shared measures; each measures its batches
-            // concurrently.
+            // Then the searches side by side, each measuring its batches concurrently too: what
+            // each measures depends only on its own measures, so the picks are the same as one
+            // after the other.
+            for i in sampled.indices { sampled[i].budget = Int(budget) }
+            let searches = sampled
+            let outcomes = Search.Slots<(Search, Candidate?)>(count: searches.count)
+            let work: @Sendable (Int) -> Void = { i in
+                var s = searches[i]
+                outcomes.set(i, Swift.Result { () throws(WaveError) -> (Search, Candidate?) in
+                    let c = try s.modelled()
+                    return (s, c)
+                })
+            }
+            if searches.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
+                DispatchQueue.concurrentPerform(iterations: searches.count, execute: work)
+            } else {
+                for i in searches.indices { work(i) }
+            }
             var pick: (Int, Candidate)?
-            for i in sampled.indices {
-                sampled[i].budget = Int(budget)
-                if let c = try sampled[i].modelled(), pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
+            for (i, outcome) in outcomes.values.enumerated() {
+                let (s, c) = try outcome!.get()
+                sampled[i] = s
+                if let c, pick.map({ Search.better(c, $0.1) }) ?? true { pick = (i, c) }
             }
             guard let (i, p) = pick else { break }
             let known = whole[i].known[p.notches] != nil
