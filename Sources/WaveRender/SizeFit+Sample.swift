@@ -118,7 +118,10 @@ extension SizeFit {
                     discovery = PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
                     discoveries[key] = discovery
                 }
-                guard discovery.needsUsage(colors: animation.config.gif.colors) else { return PalettePlan(discovery, config: animation.config) }
+                // The sample draws a few frames of the loop: a gradient scene's count keeps none.
+                guard discovery.needsUsage(colors: animation.config.gif.colors) else {
+                    return PalettePlan(discovery, config: animation.config, keepingFrames: false)
+                }
                 let usage: [Int]
                 if let u = usages[key] {
                     usage = u

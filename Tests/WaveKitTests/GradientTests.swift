@@ -300,6 +300,48 @@ import WaveReference
         #expect(plain != indices)
     }
 
+    /// A gradient GIF's color count draws the loop once (on the cores) and keeps a small loop's
+    /// frames for the frames drawn next: the count equals one frame after the other counted on
+    /// one thread, every frame drawn from the kept ones equals one drawn afresh (a plan that keeps
+    /// none), each kept frame is handed over once, and a second table of the scene counts nothing
+    /// again.
+    @Test(arguments: scenes)
+    func keptFramesAndTheColorCountMatchAPlainDrawing(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let discovery = PaletteDiscovery(config: config, plan: plan, format: .gif)
+        let raster = try #require(discovery.gradient)
+        let count = discovery.timing.frameCount
+        var plain: [UInt32: Int] = [:]
+        var rgba: [UInt8] = []
+        for k in 0..<count {
+            raster.render(frame: k, of: count, into: &rgba)
+            for p in stride(from: 0, to: rgba.count, by: 4) {
+                let key = rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+                plain[key, default: 0] += 1
+            }
+        }
+        let kept = FrameRenderer(palette: PalettePlan(discovery, config: config))
+        #expect(raster.kept.counts(of: count) == plain, "\(name): the count")
+        let fresh = FrameRenderer(palette: PalettePlan(PaletteDiscovery(config: config, plan: plan, format: .gif), config: config, keepingFrames: false))
+        #expect(fresh.palette.colors == kept.palette.colors)
+        var a: [UInt8] = [], b: [UInt8] = []
+        var cacheA = ColorCache(), cacheB = ColorCache()
+        for k in 0..<count {
+            kept.render(frame: k, into: &a, cache: &cacheA)
+            fresh.render(frame: k, into: &b, cache: &cacheB)
+            #expect(a == b, "\(name) frame \(k)")
+        }
+        // Every kept frame was handed over; drawn again, a frame is drawn afresh, the same.
+        #expect((0..<count).allSatisfy { raster.kept.take($0, of: count) == nil })
+        kept.render(frame: 0, into: &a, cache: &cacheA)
+        fresh.render(frame: 0, into: &b, cache: &cacheB)
+        #expect(a == b)
+        var fewer = config
+        fewer.gif.colors = 16
+        let second = PalettePlan(discovery, config: fewer)
+        #expect(second.palette.colors.count <= 16 && raster.kept.counts(of: count) == plain)
+    }
+
     /// A gradient scene's loop is exact: frame N (one loop on) equals frame 0 in every format,
     /// upright and sideways, with gradients on the background and on the water.
     @Test(arguments: ["up", "right"])

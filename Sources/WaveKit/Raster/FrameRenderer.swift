@@ -248,7 +248,7 @@ public final class FrameRenderer: Sendable {
             return
         }
         var rgba: [UInt8] = []
-        gradient.render(frame: frame, of: timing.frameCount, into: &rgba)
+        gradient.frame(frame, of: timing.frameCount, into: &rgba)
         let width = scene.coverage.width, count = width * scene.coverage.height
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(count)

@@ -1,3 +1,4 @@
+import Dispatch
 import WavePlatform
 
 /// The frames of a scene with gradients, in true color: every paint takes its color at each pixel's
@@ -16,6 +17,9 @@ struct GradientRaster: Sendable {
     /// Stored RGBA of every pixel with no layer over it, and with every layer over it.
     let baseFrame: [UInt8]
     let fullFrame: [UInt8]
+    /// The loop's color count and frames as `colorCounts` drew them, for the tables and the
+    /// frames drawn after it (`frame(_:of:into:)`); shared by every copy of this raster.
+    let kept = Kept()
 
     init(scene: SceneRaster, target: RenderTarget) {
         self.scene = scene
@@ -103,26 +107,93 @@ struct GradientRaster: Sendable {
         GradientRaster.put(scene.color(x, y, f, local: local), at: y * scene.coverage.width + x, x, y, target, &out)
     }
 
-    /// How many pixels of the loop's `frames` frames show each stored color (packed straight
-    /// RGBA, r in the top byte; transparent is 0).
-    func colorCounts(frames: Int) -> [UInt32: Int] {
-        var counts: [UInt32: Int] = [:]
-        var rgba: [UInt8] = []
-        for k in 0..<frames {
-            render(frame: k, of: frames, into: &rgba)
-            // Runs of one color count once in the table.
-            var run = 0, key: UInt32 = 0
-            for p in stride(from: 0, to: rgba.count, by: 4) {
-                let next = rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
-                if run > 0 && next != key {
-                    counts[key, default: 0] += run
-                    run = 0
-                }
-                key = next
-                run += 1
-            }
-            if run > 0 { counts[key, default: 0] += run }
+    /// Frame `frame` of a loop of `count`, as `render(frame:of:into:)` draws it: the frame
+    /// `colorCounts` kept when it counted this loop (handed over once, then let go), else drawn.
+    func frame(_ frame: Int, of count: Int, into out: inout [UInt8]) {
+        if let f = kept.take(frame, of: count) {
+            out = f
+        } else {
+            render(frame: frame, of: count, into: &out)
         }
+    }
+
+    /// Loops whose frames together take at most this many bytes keep them after the color count.
+    static let keptBytes = 32 << 20
+
+    /// How many pixels of the loop's `frames` frames show each stored color (packed straight
+    /// RGBA, r in the top byte; transparent is 0). Counted once per loop (every table of the scene
+    /// asks), the frames drawn on the cores and, for a small loop and with `keeping`, kept for
+    /// drawing them again (each once: `frame(_:of:into:)`).
+    func colorCounts(frames: Int, keeping: Bool = true) -> [UInt32: Int] {
+        if let counts = kept.counts(of: frames) { return counts }
+        let keep = keeping && scene.coverage.width * scene.coverage.height * 4 * frames <= GradientRaster.keptBytes
+        let threads = scene.coverage.width * scene.coverage.height * frames >= 1 << 18 ? max(1, min(frames, ProcessEnvironment.activeProcessorCount)) : 1
+        // Each thread counts every `threads`-th frame into a table of its own; counts add up the
+        // same in any order.
+        let parts = Kept()
+        let work: @Sendable (Int) -> Void = { t in
+            var counts: [UInt32: Int] = [:]
+            var rgba: [UInt8] = []
+            var drawn: [[UInt8]] = []
+            for k in stride(from: t, to: frames, by: threads) {
+                render(frame: k, of: frames, into: &rgba)
+                GradientRaster.count(rgba, into: &counts)
+                if keep { drawn.append(rgba) }
+            }
+            parts.keep(counts, frames: keep ? drawn : nil, of: t)
+        }
+        if threads > 1 {
+            DispatchQueue.concurrentPerform(iterations: threads, execute: work)
+        } else {
+            work(0)
+        }
+        var counts = parts.counts(of: 0)!
+        for t in 1..<threads {
+            for (key, n) in parts.counts(of: t)! { counts[key, default: 0] += n }
+        }
+        // Thread t drew frames t, t + threads, …: its j-th is frame t + j × threads.
+        let drawn: [[UInt8]]? = keep ? (0..<frames).map { parts.take($0 / threads, of: $0 % threads)! } : nil
+        kept.keep(counts, frames: drawn, of: frames)
         return counts
+    }
+
+    /// Adds one frame's pixels to `counts`; runs of one color count once in the table.
+    static func count(_ rgba: [UInt8], into counts: inout [UInt32: Int]) {
+        var run = 0, key: UInt32 = 0
+        for p in stride(from: 0, to: rgba.count, by: 4) {
+            let next = rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+            if run > 0 && next != key {
+                counts[key, default: 0] += run
+                run = 0
+            }
+            key = next
+            run += 1
+        }
+        if run > 0 { counts[key, default: 0] += run }
+    }
+
+    /// The color count of each loop length counted, and for a small loop its frames until taken.
+    final class Kept: @unchecked Sendable {
+        private let lock = Lock()
+        private var counts: [Int: [UInt32: Int]] = [:]
+        private var frames: [Int: [[UInt8]?]] = [:]
+
+        func counts(of count: Int) -> [UInt32: Int]? { lock.withLock { counts[count] } }
+
+        /// Frame `k` of the loop of `count`, once: the store lets it go.
+        func take(_ k: Int, of count: Int) -> [UInt8]? {
+            lock.withLock {
+                guard let loop = frames[count], loop.indices.contains(k), let f = loop[k] else { return nil }
+                frames[count]![k] = nil
+                return f
+            }
+        }
+
+        func keep(_ c: [UInt32: Int], frames f: [[UInt8]]?, of count: Int) {
+            lock.withLock {
+                counts[count] = c
+                if let f { frames[count] = f }
+            }
+        }
     }
 }

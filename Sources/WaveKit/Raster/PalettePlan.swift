@@ -24,14 +24,18 @@ public struct PalettePlan: Sendable {
     /// The palette of `discovery`'s scene for `config`, which may differ from the discovery's only
     /// in the coders' settings (`gif.colors`, `gif.lossy`, `webp`, `apng`: the knobs a size fit turns
     /// besides `edgeStep` and the frame rate); `usage` as in `init(config:plan:format:label:usage:)`.
-    public init(_ discovery: PaletteDiscovery, config: WaveConfig, usage: [Int]? = nil) {
+    ///
+    /// For a GIF of a scene with gradients the loop's frames are drawn to count its colors; with
+    /// `keepingFrames` a small loop's are kept for the frames drawn next, each handed over once
+    /// (off for a caller that draws only a few of them).
+    public init(_ discovery: PaletteDiscovery, config: WaveConfig, usage: [Int]? = nil, keepingFrames: Bool = true) {
         precondition(PalettePlan.sameScene(discovery.config, config), "a palette plan's configuration differs from its discovery's beyond the coders' settings")
         self.discovery = discovery
         self.config = config
         var palette = discovery.palette
         var gradientPalette: GradientPalette?
         if let raster = discovery.gradient, case .gif = discovery.target {
-            let table = GradientPalette(counts: raster.colorCounts(frames: discovery.timing.frameCount), colors: config.gif.colors,
+            let table = GradientPalette(counts: raster.colorCounts(frames: discovery.timing.frameCount, keeping: keepingFrames), colors: config.gif.colors,
                                         dither: config.gif.dither)
             gradientPalette = table
             palette = table.palette
