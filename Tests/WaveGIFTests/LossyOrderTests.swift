@@ -52,11 +52,13 @@ import WaveTestSupport
         return (try e.finish(), e.stats)
     }
 
-    @Test(arguments: [8])
+    @Test(arguments: [1, 8, 32, 128])
     func bothOrdersWriteTheSameFile(lossy: Int) throws {
         var random = SeededGenerator(state: UInt64(77 + lossy))
         for (n, (width, height, count)) in [(1, 1, 2), (9, 7, 3), (40, 30, 17), (83, 47, 40), (130, 90, 200), (300, 120, 64)].enumerated() {
-            for variant in 0..<4 {
+            // (The large frames, past a full string table, with distinct colors only: close shades
+            // there make the bounded coder slow in a debug build.)
+            for variant in 0..<4 where width < 300 || variant % 2 == 0 {
                 var colors = (0..<count).map { _ in
                     RGBA8(UInt8(truncatingIfNeeded: random.next()), UInt8(truncatingIfNeeded: random.next()),
                           UInt8(truncatingIfNeeded: random.next()))
