@@ -47,15 +47,81 @@ extension GIFEncoder {
         var keyUsed: Bool
     }
 
+    /// What a lossy frame writes: its bounded rendition, or the exact one where that codes no longer.
+    enum LossyRendition {
+        case bounded(BoundedRendition)
+        case exact(ExactRendition)
+    }
+
+    /// The rendition a lossy frame writes: the bounded one (`boundedRendition`) if its blocks are
+    /// shorter than the exact rendition's (`exactRendition`), else the exact one (ties go to it).
+    ///
+    /// The bounded renditions are coded first, with no limit; their shortest then bounds the
+    /// exact renditions, which only need to show that one of them codes as short (`ExactRendition.
+    /// largestBits`), so in lossy files, where the bounded one is usually much the shorter, they
+    /// give up early; the flexible pass runs only if the bounded rendition wins. The choice and
+    /// every byte are those of `lossyRenditionExactFirst`, the order the choice is defined in.
+    func lossyRendition(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect,
+                        isFirst: Bool) -> LossyRendition {
+        // With no limit the first candidate always completes, so there is a greedy winner.
+        let search = boundedSearch(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst, within: .max)
+        guard var search, let greedy = search.best else { preconditionFailure("an unlimited bounded search has a winner") }
+        if let exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst,
+                                      within: ExactRendition.largestBits(within: greedy.blocks.count)) {
+            return .exact(exact)
+        }
+        return .bounded(refined(&search))
+    }
+
+    /// The slow reference for `lossyRendition`, in the order the choice is defined: the exact
+    /// rendition coded in full, then the bounded renditions with its size as their limit.
+    func lossyRenditionExactFirst(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect,
+                                  isFirst: Bool) -> LossyRendition {
+        guard let exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst) else {
+            preconditionFailure("an unlimited exact rendition always codes")
+        }
+        if let bounded = boundedRendition(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst,
+                                          within: exact.dataBytes) {
+            return .bounded(bounded)
+        }
+        return .exact(exact)
+    }
+
     /// The frame coded with lossy LZW, if that is shorter than `within` bytes: every pixel within
     /// `lossy` of its exact color as shown (flat pixels exact), unchanged pixels as the key or their
     /// own value, whichever codes shorter. With a matte plane `matte`, a marked pixel is judged
     /// on the matte: where the canvas is transparent, the key shows the matte there.
     ///
     /// The frame's rectangle shrinks to the pixels the canvas does not already show closely
-    /// enough; inside it each pixel lists what it accepts, and `BoundedLZW` codes the choice.
+    /// enough; inside it each pixel lists what it accepts, and `BoundedLZW` codes the choice:
+    /// each candidate greedily (`boundedSearch`), then the shortest again, parsed flexibly (`refined`).
     func boundedRendition(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect, isFirst: Bool,
                           within limit: Int) -> BoundedRendition? {
+        guard var search = boundedSearch(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst,
+                                         within: limit) else { return nil }
+        return refined(&search)
+    }
+
+    /// A frame's bounded renditions coded greedily: what each pixel accepts, and the shortest.
+    struct BoundedSearch {
+        var rect: PixelRect
+        var count: Int
+        /// The largest table position of the rectangle's exact values.
+        var largest: Int
+        var target: [UInt8]
+        var tolerance: [UInt8]
+        var keyError: [UInt8]
+        /// The shortest rendition so far, and the key candidate and preferred values it was coded with.
+        var best: BoundedRendition?
+        var winner: (candidate: Int?, preferred: [UInt8])?
+    }
+
+    /// Every candidate (the key or none; the preferred values) coded greedily, each with the
+    /// shortest so far as its limit (`limit` bytes at first); nil if none is shorter than `limit`.
+    /// Of equally short ones the first wins, so under any limit above the shortest the winner is
+    /// the same.
+    func boundedSearch(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect, isFirst: Bool,
+                       within limit: Int) -> BoundedSearch? {
         let bound = UInt8(lossy)
         let transparent = transparentIndex.map(UInt8.init) ?? 0
         // The error of what the canvas shows at `p` where palette index `index` belongs.
@@ -115,40 +181,51 @@ extension GIFEncoder {
            GIFStream.minimumCodeSize(maxIndex: k) > GIFStream.minimumCodeSize(maxIndex: largest) {
             candidates.append(nil)
         }
-        var best: BoundedRendition?
-        var winner: (candidate: Int?, preferred: [UInt8])?
-        func code(_ candidate: Int?, _ preferred: [UInt8], lookahead: Int) {
-            let codeSize = GIFStream.minimumCodeSize(maxIndex: max(largest, candidate ?? 0))
-            var written: [UInt8] = []
-            let shortest = best?.blocks.count ?? limit
-            let coded = preferred.withUnsafeBufferPointer { x in
-                target.withUnsafeBufferPointer { t in
-                    tolerance.withUnsafeBufferPointer { tol in
-                        keyError.withUnsafeBufferPointer { k in
-                            errors.withUnsafeBufferPointer { e in
-                                lzw.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
-                                           count: count, minimumCodeSize: codeSize, limit: shortest, lookahead: lookahead, written: &written)
-                            }
+        var search = BoundedSearch(rect: rect, count: count, largest: largest, target: target, tolerance: tolerance,
+                                   keyError: keyError, best: nil, winner: nil)
+        for candidate in candidates {
+            for preferred in preferences where candidate != nil || preferred == exact {
+                code(&search, candidate, preferred, limit: limit, lookahead: 0)
+            }
+        }
+        return search.best == nil ? nil : search
+    }
+
+    /// The winning preferences of `search` again, parsed flexibly: each string may stop short of
+    /// the longest match when that lets the next one reach further (up to `flexibleParsing` values
+    /// back); the shorter of the two.
+    func refined(_ search: inout BoundedSearch) -> BoundedRendition {
+        if let winner = search.winner {
+            code(&search, winner.candidate, winner.preferred, limit: .max, lookahead: GIFEncoder.flexibleParsing)
+        }
+        return search.best!
+    }
+
+    /// Codes `preferred` with key `candidate` into `search`, keeping it if its blocks are shorter
+    /// than the best so far (or, with none yet, than `limit` bytes).
+    private func code(_ search: inout BoundedSearch, _ candidate: Int?, _ preferred: [UInt8], limit: Int, lookahead: Int) {
+        let codeSize = GIFStream.minimumCodeSize(maxIndex: max(search.largest, candidate ?? 0))
+        var written: [UInt8] = []
+        let shortest = search.best?.blocks.count ?? limit
+        let coded = preferred.withUnsafeBufferPointer { x in
+            search.target.withUnsafeBufferPointer { t in
+                search.tolerance.withUnsafeBufferPointer { tol in
+                    search.keyError.withUnsafeBufferPointer { k in
+                        errors.withUnsafeBufferPointer { e in
+                            lzw.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
+                                       count: search.count, minimumCodeSize: codeSize, limit: shortest, lookahead: lookahead,
+                                       written: &written)
                         }
                     }
                 }
             }
-            if let blocks = coded, blocks.count < shortest {
-                let used = candidate.map { written.contains(UInt8($0)) } ?? false
-                best = BoundedRendition(rect: rect, blocks: blocks, codeSize: codeSize, key: candidate, written: written,
-                                        keyUsed: used && tableTransparent == nil)
-                winner = (candidate, preferred)
-            }
         }
-        for candidate in candidates {
-            for preferred in preferences where candidate != nil || preferred == exact {
-                code(candidate, preferred, lookahead: 0)
-            }
+        if let blocks = coded, blocks.count < shortest {
+            let used = candidate.map { written.contains(UInt8($0)) } ?? false
+            search.best = BoundedRendition(rect: search.rect, blocks: blocks, codeSize: codeSize, key: candidate, written: written,
+                                           keyUsed: used && tableTransparent == nil)
+            search.winner = (candidate, preferred)
         }
-        // The winning preferences again, parsed flexibly: each string may stop short of the longest
-        // match when that lets the next one reach further (up to `flexibleParsing` values back).
-        if let winner { code(winner.candidate, winner.preferred, lookahead: GIFEncoder.flexibleParsing) }
-        return best
     }
 
     /// Updates the canvas to what `bounded` shows (the key keeps what was there) and counts the

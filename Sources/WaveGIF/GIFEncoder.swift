@@ -93,6 +93,9 @@ public final class GIFEncoder {
     /// Whether exact frames are coded by `coder` (else by giflib's `EGifPutLine`, the plain path
     /// the tests hold it to; both write the same bytes).
     let codesItself: Bool
+    /// Whether lossy frames are chosen in the slow reference order (`lossyRenditionExactFirst`);
+    /// both write the same bytes.
+    var codesExactFirst = false
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
@@ -248,16 +251,29 @@ public final class GIFEncoder {
                 }
             }
         }
-        let exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst)
-        if lossy > 0, let bounded = boundedRendition(frame, matte: matteError.isEmpty ? nil : queued.matte, changed: changed,
-                                                      clear: clear, isFirst: isFirst, within: exact.dataBytes) {
-            try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
-                                disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)
-            stats.framesWritten += 1
-            if bounded.keyUsed { stats.framesWithKey += 1 }
-            show(bounded, frame: frame, changed: changed)
-            if !clear.isEmpty { clearCanvas(bounded.rect) }
-            return
+        let exact: ExactRendition
+        if lossy > 0 {
+            let marks = matteError.isEmpty ? nil : queued.matte
+            let rendition = codesExactFirst
+                ? lossyRenditionExactFirst(frame, matte: marks, changed: changed, clear: clear, isFirst: isFirst)
+                : lossyRendition(frame, matte: marks, changed: changed, clear: clear, isFirst: isFirst)
+            switch rendition {
+            case let .exact(e):
+                exact = e
+            case let .bounded(bounded):
+                try writer.putFrame(blocks: bounded.blocks, rect: bounded.rect, codeSize: bounded.codeSize, delay: delay,
+                                    disposal: GIFEncoder.disposal(!clear.isEmpty), transparentIndex: bounded.key ?? tableTransparent)
+                stats.framesWritten += 1
+                if bounded.keyUsed { stats.framesWithKey += 1 }
+                show(bounded, frame: frame, changed: changed)
+                if !clear.isEmpty { clearCanvas(bounded.rect) }
+                return
+            }
+        } else {
+            guard let e = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst) else {
+                preconditionFailure("an unlimited exact rendition always codes")
+            }
+            exact = e
         }
         let transparentIndex = exact.useKey ? exact.key.map(Int.init) : tableTransparent
         if let blocks = exact.blocks {
@@ -286,15 +302,26 @@ public final class GIFEncoder {
         var blocks: [UInt8]?
 
         /// The bytes of its LZW data sub-blocks (length bytes included).
-        var dataBytes: Int {
+        var dataBytes: Int { ExactRendition.dataBytes(bits: bits) }
+
+        /// The bytes of the LZW data sub-blocks of codes taking `bits` bits (length bytes included).
+        static func dataBytes(bits: Int) -> Int {
             let bytes = (bits + 7) / 8
             return bytes + (bytes + 254) / 255
+        }
+
+        /// The most bits whose sub-blocks take at most `dataBytes` bytes (`dataBytes` ≥ 0): n bytes
+        /// of codes take n + ⌈n ÷ 255⌉, so the most is n = `dataBytes` − ⌈`dataBytes` ÷ 256⌉.
+        static func largestBits(within dataBytes: Int) -> Int {
+            8 * (dataBytes - (dataBytes + 255) / 256)
         }
     }
 
     /// The exact rendition of a frame: its rectangle (what changed, and what the next frame needs
-    /// cleared) and, of three renditions, the one LZW codes shortest.
-    private func exactRendition(_ frame: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool) -> ExactRendition {
+    /// cleared) and, of three renditions, the one LZW codes shortest (of equally short ones, the
+    /// first); nil if that one's codes take more than `limit` bits.
+    func exactRendition(_ frame: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool,
+                        within limit: Int = .max) -> ExactRendition? {
         var rect = changed.union(clear)
         if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
 
@@ -333,45 +360,24 @@ public final class GIFEncoder {
                 }
             }
         }
-        // Each rendition codes with the fewest bits that hold its largest index, as written.
-        func codeSize(_ pixels: [UInt8]) -> Int { GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0)) }
-        var chosen = raw
-        var chosenCodeSize = codeSize(raw)
-        var useKey = false
-        var best: Int
-        var blocks: [UInt8]?
-        if codesItself {
-            // Each candidate is coded with the best so far as its limit; the winner's bytes are kept.
-            best = raw.withUnsafeBufferPointer { coder.code($0, minimumCodeSize: chosenCodeSize) } ?? 0
-            blocks = Array(coder.blocks)
-            if !isFirst && key != nil {
-                for candidate in [keyed, mixed] {
-                    let size = codeSize(candidate)
-                    guard let bits = candidate.withUnsafeBufferPointer({ coder.code($0, minimumCodeSize: size, limit: best) }),
-                          bits < best else { continue }
-                    best = bits
-                    blocks = Array(coder.blocks)
-                    chosen = candidate
-                    chosenCodeSize = size
-                    useKey = true
-                }
+        // Each rendition codes with the fewest bits that hold its largest index, as written. Each
+        // is coded (`coder`, keeping the winner's bytes) or counted (`sizer`, the shortest then
+        // coded by giflib) with the best so far as its limit, or `limit` while none is within it.
+        var best: ExactRendition?
+        let renditions = !isFirst && key != nil ? [raw, keyed, mixed] : [raw]
+        for (n, candidate) in renditions.enumerated() {
+            let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(candidate.max() ?? 0))
+            let cap = best?.bits ?? limit
+            let bits = candidate.withUnsafeBufferPointer { pixels in
+                codesItself ? coder.code(pixels, minimumCodeSize: codeSize, limit: cap)
+                    : sizer.bits(pixels, minimumCodeSize: codeSize, limit: cap)
             }
-        } else {
-            // Each candidate counted (`LZWSizer`), the shortest then coded by giflib.
-            best = raw.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: chosenCodeSize) }
-            if !isFirst && key != nil {
-                for candidate in [keyed, mixed] {
-                    let size = codeSize(candidate)
-                    let bits = candidate.withUnsafeBufferPointer { sizer.bits($0, minimumCodeSize: size, limit: best) }
-                    guard bits < best else { continue }
-                    best = bits
-                    chosen = candidate
-                    chosenCodeSize = size
-                    useKey = true
-                }
-            }
+            // Past the limit (neither coder stops exactly at it), or no shorter than the best so far.
+            guard let bits, best.map({ bits < $0.bits }) ?? (bits <= limit) else { continue }
+            best = ExactRendition(pixels: candidate, rect: rect, codeSize: codeSize, key: key, useKey: n > 0, bits: bits,
+                                  blocks: codesItself ? Array(coder.blocks) : nil)
         }
-        return ExactRendition(pixels: chosen, rect: rect, codeSize: chosenCodeSize, key: key, useKey: useKey, bits: best, blocks: blocks)
+        return best
     }
 
     /// The first table entry no pixel of `frame` inside `rect` uses (as gifsicle picks its key), if any.

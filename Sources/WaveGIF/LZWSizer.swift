@@ -42,7 +42,11 @@ struct LZWSizer {
                         }
                         total += codeSize
                         if next >= grow { codeSize += 1; grow <<= 1 }
-                        if total > limit { return total }
+                        if total > limit {
+                            // The generations this count used stay spent, so the next starts fresh.
+                            generation = gen
+                            return total
+                        }
                         if next >= 4095 {
                             // Table full: a clear code at the current width, then start over.
                             total += codeSize

@@ -64,6 +64,24 @@ func lzwTestPixels(count: Int, bits: Int, seed: Int) -> [UInt8] {
         }
     }
 
+    /// A sizer that stopped at its limit after the table had filled (and been reset) counts the
+    /// next pixels as a fresh sizer does (none of the stopped count's entries is taken as live).
+    @Test func countingAfterGivingUpMatchesAFreshSizer() {
+        var reused = LZWSizer()
+        for seed in 0..<6 {
+            let pixels = lzwTestPixels(count: 40000, bits: 4 + seed % 5, seed: seed)
+            let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
+            var first = LZWSizer()
+            let full = pixels.withUnsafeBufferPointer { first.bits($0, minimumCodeSize: codeSize) }
+            #expect(pixels.withUnsafeBufferPointer { reused.bits($0, minimumCodeSize: codeSize, limit: full * 9 / 10) } > full * 9 / 10)
+            let other = lzwTestPixels(count: 40000, bits: 4 + seed % 5, seed: seed + 50)
+            var fresh = LZWSizer()
+            let a = other.withUnsafeBufferPointer { reused.bits($0, minimumCodeSize: codeSize) }
+            let b = other.withUnsafeBufferPointer { fresh.bits($0, minimumCodeSize: codeSize) }
+            #expect(a == b, "seed \(seed): \(a) bits after giving up, \(b) fresh")
+        }
+    }
+
     /// Whole animations: the encoder coding frames itself writes the file giflib's coder writes,
     /// byte for byte, with a transparent key or a free entry for unchanged pixels, and lossy.
     @Test(arguments: [(nil, 0), (5, 0), (nil, 12), (5, 12)] as [(Int?, Int)])

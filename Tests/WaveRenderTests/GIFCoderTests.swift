@@ -1,5 +1,5 @@
 import Testing
-import WaveGIF
+@testable import WaveGIF
 import WaveKit
 import WaveRender
 import WaveTestSupport
@@ -29,5 +29,29 @@ import WaveTestSupport
         }
         let a = try fast.finish(), b = try plain.finish()
         #expect(a == b, "\(name) lossy \(lossy): \(a.count) against \(b.count) bytes")
+    }
+
+    /// Lossy frames are chosen with the bounded renditions coded first (`lossyRendition`); the
+    /// reference order, the exact rendition first, must write the same file for every bundled preset.
+    @Test(arguments: BundledPresets.sources.keys.sorted(), [8, 48])
+    func bundledPresetsChooseAsTheReferenceOrderDoes(name: String, lossy: Int) throws {
+        let pipeline = RenderPipeline()
+        let config = try pipeline.load(name, overrides: [try #require(PresetOverride(parsing: "gif.lossy=\(lossy)"))])
+        let animation = try pipeline.prepare(config, plan: try pipeline.plan(config))
+        let renderer = FrameRenderer(config: animation.config, plan: animation.plan, format: .gif, label: animation.label)
+        let fast = try GIFWriter.encoder(renderer, lossy: lossy)
+        let reference = try GIFWriter.encoder(renderer, lossy: lossy)
+        reference.codesExactFirst = true
+        var cache = ColorCache()
+        var frame: [UInt8] = [], matte: [UInt8] = []
+        for k in 0..<renderer.timing.frameCount {
+            renderer.render(frame: k, into: &frame, matte: &matte, cache: &cache)
+            let marks = fast.matte == nil || matte.isEmpty ? nil : matte
+            try fast.add(frame, delay: renderer.timing.delays[k], matte: marks)
+            try reference.add(frame, delay: renderer.timing.delays[k], matte: marks)
+        }
+        let a = try fast.finish(), b = try reference.finish()
+        #expect(a == b, "\(name) lossy \(lossy): \(a.count) against \(b.count) bytes")
+        #expect(fast.stats == reference.stats)
     }
 }
