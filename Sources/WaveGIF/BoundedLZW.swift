@@ -40,6 +40,11 @@ final class BoundedLZW {
     /// The search's stack: each trie entry is pushed at most once per search.
     private let stack = UnsafeMutablePointer<(code: Int16, length: Int32, error: Int32)>.allocate(capacity: maxCode + 1)
 
+    /// Whether the flexible parse hands the search it made for the next string's start on to the
+    /// next step, where the string just added cannot change it (off: every step searches afresh,
+    /// the slow form the tests hold it to).
+    var carriesSearch = true
+
     init() {}
 
     deinit {
@@ -73,21 +78,27 @@ final class BoundedLZW {
         let finished = written.withUnsafeMutableBufferPointer { written -> Bool in
             var position = 0
             var code = Int(choices.preferred[0])
+            // The search the last step made at this step's start, when still good.
+            var carried: (code: Int, length: Int)?
             while true {
-                var (match, length) = longestMatch(from: code, at: position, choices, count: count)
+                var (match, length) = carried ?? longestMatch(from: code, at: position, choices, count: count)
+                carried = nil
+                var next: (code: Int, length: Int)?
                 if lookahead > 0, length > 1, position + length < count {
-                    func reach(_ l: Int) -> Int {
-                        l + longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count).length
+                    func search(_ l: Int) -> (code: Int, length: Int) {
+                        longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count)
                     }
-                    var best = (code: match, length: length, reach: reach(length))
+                    let first = search(length)
+                    var best = (code: match, length: length, reach: length + first.length, next: first)
                     var prefix = Int(parent[match])
                     for l in stride(from: length - 1, through: max(1, length - lookahead), by: -1) {
-                        let r = reach(l)
-                        if r > best.reach { best = (prefix, l, r) }
+                        let n = search(l)
+                        if l + n.length > best.reach { best = (prefix, l, l + n.length, n) }
                         prefix = Int(parent[prefix])
                     }
-                    (match, length) = (best.code, best.length)
+                    (match, length, next) = (best.code, best.length, best.next)
                 }
+                let start = position
                 spell(match, length: length, into: written.baseAddress! + position)
                 position += length
                 out.put(match)
@@ -101,6 +112,10 @@ final class BoundedLZW {
                 } else {
                     add(out.next, prefix: match, value: code)
                     out.next += 1
+                    // The entry just added extends `match`, so it lies in the trie under `code`
+                    // only when `match` starts with `code`; otherwise the search from `code` made
+                    // for the chosen length (same start, same trie under it) stands.
+                    if carriesSearch, let next, Int(written[start]) != code { carried = next }
                 }
             }
         }

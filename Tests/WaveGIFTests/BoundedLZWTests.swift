@@ -6,7 +6,7 @@ import WaveTestSupport
 /// One image written to a file of its own: by giflib's coder (`pixels`), or as the blocks
 /// `BoundedLZW` codes for the same pixels with no freedom at all.
 private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int, bounded: Bool, lookahead: Int = 0,
-                         shades: Int = 0, writtenOut: UnsafeMutablePointer<[UInt8]>? = nil) throws -> [UInt8] {
+                         shades: Int = 0, carriesSearch: Bool = true, writtenOut: UnsafeMutablePointer<[UInt8]>? = nil) throws -> [UInt8] {
     let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
     let stream = try GIFStream(width: width, height: height, colors: palette)
     let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
@@ -22,7 +22,9 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
             zero.withUnsafeBufferPointer { z in
               tolerance.withUnsafeBufferPointer { tol in
                 error.withUnsafeBufferPointer { e in
-                    BoundedLZW().encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: tol, keyError: z, error: e, key: -1),
+                    let coder = BoundedLZW()
+                    coder.carriesSearch = carriesSearch
+                    return coder.encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: tol, keyError: z, error: e, key: -1),
                                         count: pixels.count, minimumCodeSize: codeSize, lookahead: lookahead, written: &written)
                 }
               }
@@ -91,6 +93,11 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
                     let decoded = try GIFDecoder.decode(file)
                     let what = "\(width)×\(height), ±\(shades), lookahead \(lookahead)"
                     #expect(decoded.frames == [expand(written, palette, transparent: nil)], "\(what)")
+                    // Each step searching afresh (the slow form) writes the same file and values.
+                    var afresh: [UInt8] = []
+                    let slow = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true,
+                                               lookahead: lookahead, shades: shades, carriesSearch: false, writtenOut: &afresh)
+                    #expect(slow == file && afresh == written, "\(what): carried search differs from a fresh one")
                     #expect(zip(written, pixels).allSatisfy { abs(Int($0) - Int($1)) <= shades }, "\(what)")
                     if shades > 0 && file.count < greedy.count { shorter.append(what) }
                 }
