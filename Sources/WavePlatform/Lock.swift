@@ -71,6 +71,19 @@ public final class Condition: @unchecked Sendable {
     }
 }
 
+/// One slot per task of a concurrent loop, each filled by the thread that runs the task.
+public final class SharedSlots<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var slots: [Value?]
+
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    public func set(_ i: Int, _ value: Value) { lock.withLock { slots[i] = value } }
+
+    /// Every slot in order, nil where no task filled it.
+    public var values: [Value?] { lock.withLock { slots } }
+}
+
 /// A dictionary that several threads read and fill: each lookup and each store holds a lock. A
 /// value computed twice at once is stored twice; callers cache only values that come out the same.
 public final class SharedDictionary<Key: Hashable, Value>: @unchecked Sendable {

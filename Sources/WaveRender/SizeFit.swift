@@ -286,11 +286,7 @@ public struct SizeFit: Sendable {
                     return (s, c)
                 })
             }
-            if searches.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
-                DispatchQueue.concurrentPerform(iterations: searches.count, execute: work)
-            } else {
-                for i in searches.indices { work(i) }
-            }
+            Search.perform(searches.count, work)
             var pick: (Int, Candidate)?
             for (i, outcome) in outcomes.values.enumerated() {
                 let (s, c) = try outcome!.get()
@@ -414,11 +410,7 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, bytes, shown, page)
                 })
             }
-            if batch.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
-                DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
-            } else {
-                for i in batch.indices { work(i) }
-            }
+            Search.perform(batch.count, work)
             return results.values.map { $0! }
         }
 
@@ -432,22 +424,21 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, m)
                 })
             }
-            if batch.count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
-                DispatchQueue.concurrentPerform(iterations: batch.count, execute: work)
-            } else {
-                for i in batch.indices { work(i) }
-            }
+            Search.perform(batch.count, work)
             return results.values.map { $0! }
         }
 
-        /// Slots filled from several threads.
-        final class Slots<Value>: @unchecked Sendable {
-            private let lock = Lock()
-            private var slots: [Swift.Result<Value, WaveError>?]
-            init(count: Int) { slots = Array(repeating: nil, count: count) }
-            func set(_ i: Int, _ r: Swift.Result<Value, WaveError>) { lock.withLock { slots[i] = r } }
-            var values: [Swift.Result<Value, WaveError>?] { lock.withLock { slots } }
+        /// Runs `work` for 0..<`count`, concurrently when there are two or more and the cores for them.
+        static func perform(_ count: Int, _ work: @Sendable (Int) -> Void) {
+            if count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
+                DispatchQueue.concurrentPerform(iterations: count, execute: work)
+            } else {
+                for i in 0..<count { work(i) }
+            }
         }
+
+        /// Outcomes filled from several threads.
+        typealias Slots<Value> = SharedSlots<Swift.Result<Value, WaveError>>
 
         func fits(_ c: Candidate) -> Bool { c.size <= budget }
 

@@ -31,7 +31,7 @@ struct StaticCoverage: Sendable {
         // more CPU than a small convex outline's coverage takes.
         let bands = StaticCoverage.bands(width: width, height: height,
                                          threads: near != nil || width * height >= 1 << 18 ? ProcessEnvironment.activeProcessorCount : 1)
-        let results = BandResults(count: bands.count)
+        let results = SharedSlots<(water: [Float], border: [Float], spans: [Range<Int>])>(count: bands.count)
         let work: @Sendable (Int) -> Void = { b in
             results.set(b, StaticCoverage.rows(bands[b], model: model, near: near))
         }
@@ -44,7 +44,7 @@ struct StaticCoverage: Sendable {
         water.reserveCapacity(width * height)
         border.reserveCapacity(width * height)
         spans.reserveCapacity(height)
-        for band in results.values {
+        for band in results.values.map({ $0! }) {
             water += band.water
             border += band.border
             spans += band.spans
@@ -141,21 +141,6 @@ struct StaticCoverage: Sendable {
             spans.append(last >= first ? first..<(last + 1) : 0..<0)
         }
         return (water, border, spans)
-    }
-
-    /// Each band's rows, filled from the threads that work them.
-    private final class BandResults: @unchecked Sendable {
-        private let lock = Lock()
-        private var slots: [(water: [Float], border: [Float], spans: [Range<Int>])?]
-
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-        func set(_ i: Int, _ value: (water: [Float], border: [Float], spans: [Range<Int>])) {
-            lock.withLock { slots[i] = value }
-        }
-
-        /// Every band's rows, in order (once every band is set).
-        var values: [(water: [Float], border: [Float], spans: [Range<Int>])] { lock.withLock { slots.map { $0! } } }
     }
 
     /// Half a unit square's diagonal, rounded up: no point of the square is further from its center.

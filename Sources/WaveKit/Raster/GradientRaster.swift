@@ -130,7 +130,7 @@ struct GradientRaster: Sendable {
         let threads = scene.coverage.width * scene.coverage.height * frames >= 1 << 18 ? max(1, min(frames, ProcessEnvironment.activeProcessorCount)) : 1
         // Each thread counts every `threads`-th frame into a table of its own; counts add up the
         // same in any order.
-        let parts = Kept()
+        let parts = SharedSlots<(counts: [UInt32: Int], drawn: [[UInt8]])>(count: threads)
         let work: @Sendable (Int) -> Void = { t in
             var counts: [UInt32: Int] = [:]
             var rgba: [UInt8] = []
@@ -140,19 +140,20 @@ struct GradientRaster: Sendable {
                 GradientRaster.count(rgba, into: &counts)
                 if keep { drawn.append(rgba) }
             }
-            parts.keep(counts, frames: keep ? drawn : nil, of: t)
+            parts.set(t, (counts, drawn))
         }
         if threads > 1 {
             DispatchQueue.concurrentPerform(iterations: threads, execute: work)
         } else {
             work(0)
         }
-        var counts = parts.counts(of: 0)!
-        for t in 1..<threads {
-            for (key, n) in parts.counts(of: t)! { counts[key, default: 0] += n }
+        let done = parts.values.map { $0! }
+        var counts = done[0].counts
+        for part in done.dropFirst() {
+            for (key, n) in part.counts { counts[key, default: 0] += n }
         }
         // Thread t drew frames t, t + threads, …: its j-th is frame t + j × threads.
-        let drawn: [[UInt8]]? = keep ? (0..<frames).map { parts.take($0 / threads, of: $0 % threads)! } : nil
+        let drawn: [[UInt8]]? = keep ? (0..<frames).map { done[$0 % threads].drawn[$0 / threads] } : nil
         kept.keep(counts, frames: drawn, of: frames)
         return counts
     }
