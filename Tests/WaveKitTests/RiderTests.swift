@@ -203,6 +203,28 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         }
     }
 
+    /// The palette's overlay colors (probed frames on the cores, samples skipped where the rider
+    /// cannot reach and reused for the pixel's color) equal the plain one-frame-at-a-time form, bit
+    /// for bit and in order: boat, the test scene, and a rider with a label in every direction.
+    @Test func overlayColorsEqualTheReference() throws {
+        var scenes = try RiderFastPathTests.scenes().map { ($0.0, SceneRaster(config: $0.1, plan: $0.2, label: nil), $0.2) }
+        for (name, json) in directionScenes {
+            let (config, plan, label) = try directionScene(name, json)
+            scenes.append((name, SceneRaster(config: config, plan: plan, label: label), plan))
+        }
+        var labelled = 0
+        for (name, scene, plan) in scenes {
+            let count = plan.timing(for: .gif).frameCount
+            let fast = scene.overlayColors(frames: count), slow = scene.referenceOverlayColors(frames: count)
+            #expect(fast.count == slow.count && zip(fast, slow).allSatisfy { RiderFastPathTests.same($0, $1) },
+                    "\(name): \(fast.count) vs \(slow.count) colors")
+            guard scene.rider != nil || scene.label != nil else { continue }
+            #expect(slow.count > 50, "\(name): \(slow.count) colors")
+            if scene.label != nil { labelled += 1 }
+        }
+        #expect(labelled >= 4)
+    }
+
     /// A pixel's color under a rider with each layer set's composite remembered, and a pixel that no
     /// surface crosses taken as a whole, equal the plain integration over every sub-column.
     @Test func shortcutsEqualThePlainIntegration() throws {

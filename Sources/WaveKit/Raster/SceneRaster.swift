@@ -1,4 +1,5 @@
 import WavePlatform
+import Dispatch
 
 /// The parts of a scene that never change, and the exact color of any pixel of any frame. The
 /// frame renderer uses it for every pixel that is not a plain flat region; the palette builder uses
@@ -87,8 +88,10 @@ struct SceneRaster: Sendable {
     ///
     /// `local`, for a scene with gradients, holds the colors at the canvas pixel's center
     /// (`ScenePaint` at `canvas(x, y)`); without it the colors are the model's flat ones.
-    /// `riding`, when the caller knows it, is `onRider(x, y, f)`.
-    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil, remember: Bool = true, riding: Bool? = nil) -> PremultipliedColor {
+    /// `riding`, when the caller knows it, is `onRider(x, y, f)`; `riderSample`, when the caller
+    /// has taken it, is the rider's sample there (`RiderRaster.sample`), used when riding.
+    func color(_ x: Int, _ y: Int, _ f: Frame, local: LocalColors? = nil, remember: Bool = true, riding: Bool? = nil,
+               riderSample: PremultipliedColor? = nil) -> PremultipliedColor {
         let p = y * coverage.width + x
         let (cx, cy) = canvas(x, y)
         let w = Double(coverage.water[p])
@@ -96,7 +99,7 @@ struct SceneRaster: Sendable {
         let c = x - waterColumns.lowerBound
         let bottom = Double(y + 1), top = Double(y)
         let layerCount = model.layerCount
-        let riderColor = riding ?? onRider(x, y, f) ? rider!.sample(cx, cy, f.placement!) : nil
+        let riderColor = riding ?? onRider(x, y, f) ? riderSample ?? rider!.sample(cx, cy, f.placement!) : nil
         let riderLayer = rider?.rider.layer ?? -1
         var sum = PremultipliedColor.clear
         var submerged = 0.0
@@ -252,8 +255,47 @@ struct SceneRaster: Sendable {
 
     /// The colors the rider and the label produce over a few frames spread across the loop, for the
     /// palette; each probed frame shows its own text, so a label that follows the level is sampled
-    /// at several levels and texts (every text uses the same colours over the same water).
+    /// at several levels and texts (every text uses the same colours over the same water). The
+    /// probed frames are drawn on the cores, their colors put together in frame order.
     func overlayColors(frames count: Int) -> [PremultipliedColor] {
+        guard rider != nil || label != nil, count > 0 else { return [] }
+        let probes = SceneRaster.overlayProbes(frames: count)
+        let parts = SharedSlots<[PremultipliedColor]>(count: probes)
+        let work: @Sendable (Int) -> Void = { j in parts.set(j, self.overlayColors(frame: j * count / probes, of: count)) }
+        if probes > 1 && ProcessEnvironment.activeProcessorCount > 1 {
+            DispatchQueue.concurrentPerform(iterations: probes, execute: work)
+        } else {
+            for j in 0..<probes { work(j) }
+        }
+        return parts.values.flatMap { $0 ?? [] }
+    }
+
+    /// The colors the rider and the label produce in frame `index` of `count`: every water pixel
+    /// where the rider's sample is more than 2 % opaque or the label covers it.
+    func overlayColors(frame index: Int, of count: Int) -> [PremultipliedColor] {
+        var out: [PremultipliedColor] = []
+        let f = frame(index, of: count)
+        for (rows, columns) in overlayAreas(f) {
+            for y in rows {
+                for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * coverage.width + x] > 0 {
+                    let (cx, cy) = canvas(x, y)
+                    // Where the rider cannot reach (`RiderRaster.covers`) its sample is clear: not sampled.
+                    var sample: PremultipliedColor?
+                    if let p = f.placement, rider!.covers(cx, cy, p) { sample = rider!.sample(cx, cy, p) }
+                    guard (sample?.a ?? 0) > 0.02 || (f.label?.covers(cx, cy) ?? false) else { continue }
+                    // The pixel's color with the sample just taken when it shows the rider (`onRider`).
+                    let riding = sample != nil && f.placement!.rows.contains(cy) && f.placement!.columns.contains(cx)
+                    out.append(color(x, y, f, riding: riding, riderSample: riding ? sample : nil))
+                }
+            }
+        }
+        return out
+    }
+
+    /// `overlayColors(frames:)` as it was first written: one frame after the other, the rider
+    /// sampled at every pixel of its rectangle and again for the pixel's color (the plain form the
+    /// threads and the skipped samples are tested against).
+    func referenceOverlayColors(frames count: Int) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
         let probes = SceneRaster.overlayProbes(frames: count)
