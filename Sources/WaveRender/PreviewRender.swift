@@ -60,7 +60,9 @@ public enum PreviewRender {
             work.wait()
             return
         }
-        let renderer = FrameRenderer(config: config, plan: plan, format: formats[first], label: animation.label)
+        // One discovery of the scene: the GIF's palette is built from it for its own target.
+        let discovery = PaletteDiscovery(config: config, plan: plan, format: formats[first], label: animation.label)
+        let renderer = FrameRenderer(palette: PalettePlan(discovery, config: config))
         let timing = renderer.timing
         let frameBytes = config.width * config.height * (renderer.drawsTrueColor ? 4 : 1)
         // Formats whose frames are these: the same timing (WebP and APNG both count milliseconds).
@@ -113,8 +115,9 @@ public enum PreviewRender {
         for i in gif {
             if slow { early.enter() }
             work.spawn {
-                let own = FrameRenderer(config: config, plan: plan, format: .gif, label: animation.label)
-                if sameFrames(own, renderer) {
+                // A scene with gradients draws its GIF apart (its table is chosen from the loop's colors).
+                let own = config.hasGradient ? nil : FrameRenderer(palette: PalettePlan(discovery.retargeted(to: .gif), config: config))
+                if let own, sameFrames(own, renderer) {
                     encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, done: slow ? { early.leave() } : nil)
                 } else {
                     deliver(alone(loaded, format: formats[i], index: i, live: live))

@@ -31,6 +31,11 @@ public struct PaletteDiscovery: Sendable {
     let overlay: [PremultipliedColor]
     /// The true-color frames of a scene with gradients (nil without).
     let gradient: GradientRaster?
+    /// The flat regions' builder indices of each layer set (-1: never seen), the background's,
+    /// and the palette entries kept for the overlay: what the palette is built from for a target.
+    let maskFlat: [Int]
+    let backgroundFlat: Int
+    let reserved: [PremultipliedColor]
 
     /// Discovers the palette of `config`'s scene for `format`; `label` holds the label's text
     /// coverage, placed, for every text its frames show.
@@ -107,18 +112,50 @@ public struct PaletteDiscovery: Sendable {
         }
         let overlay = scene.overlayColors(frames: frames)
         let reserved = medianCut(overlay, count: FrameRenderer.overlayColors)
-        let (palette, flatIndex, layout) = builder.buildWithShades(target: target, reserved: reserved, step: config.edgeStep)
-        var lookup = [Int32](repeating: -1, count: 1 << layerCount)
+        self.builder = builder
+        self.overlay = overlay
+        self.maskFlat = maskFlat
+        backgroundFlat = bgFlat
+        self.reserved = reserved
+        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, bgFlat, reserved, target: target, step: config.edgeStep)
+        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+    }
+
+    /// The discovery of the same scene for `format`: the regions, edges and overlay colors do not
+    /// depend on the format, so only the palette (and a scene with gradients' true-color raster)
+    /// is made again for the format's target and timing. Equal to `init(config:plan:format:label:)`
+    /// of the same scene for `format`, without drawing the overlay's probed frames again.
+    public func retargeted(to format: OutputFormat) -> PaletteDiscovery {
+        PaletteDiscovery(self, format: format)
+    }
+
+    private init(_ other: PaletteDiscovery, format: OutputFormat) {
+        config = other.config
+        plan = other.plan
+        self.format = format
+        timing = plan.timing(for: format)
+        let target = RenderTarget(format: format, config: config)
+        self.target = target
+        scene = other.scene
+        builder = other.builder
+        overlay = other.overlay
+        maskFlat = other.maskFlat
+        backgroundFlat = other.backgroundFlat
+        reserved = other.reserved
+        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, backgroundFlat, reserved, target: target, step: config.edgeStep)
+        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+    }
+
+    /// The palette `builder`'s regions and edges build for `target`, with the lookup of each layer
+    /// set's flat entry (-1 where that depends on the position) and the background's entry.
+    private static func build(_ builder: PaletteBuilder, _ maskFlat: [Int], _ bgFlat: Int, _ reserved: [PremultipliedColor],
+                              target: RenderTarget, step: Double) -> (Palette, [Int32], UInt8, ShadeLayout) {
+        let (palette, flatIndex, layout) = builder.buildWithShades(target: target, reserved: reserved, step: step)
+        var lookup = [Int32](repeating: -1, count: maskFlat.count)
         for (mask, f) in maskFlat.enumerated() where f >= 0 && !target.dependsOnPosition(builder.color(f)) {
             lookup[mask] = Int32(flatIndex[f])
         }
-        self.palette = palette
-        flatLookup = lookup
-        backgroundIndex = UInt8(flatIndex[bgFlat])
-        self.builder = builder
-        self.layout = layout
-        self.overlay = overlay
-        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+        return (palette, lookup, UInt8(flatIndex[bgFlat]), layout)
     }
 
     /// Whether a GIF table of `colors` entries must choose its shades again from `usage()`:
