@@ -215,33 +215,42 @@ final class RiderRaster: Sendable {
             return PremultipliedColor(r: sum[0], g: sum[1], b: sum[2], a: sum[3])
         }
         let c = p.cosine, s = p.sine
-        let width = self.width, height = self.height
-        var sum = SIMD4<Double>(repeating: 0)
-        lanes.withUnsafeBufferPointer { lanes in
+        let width = self.width, height = self.height, ax = self.ax, ay = self.ay, kx = self.kx, ky = self.ky
+        let x = Double(px), y = Double(py)
+        return lanes.withUnsafeBufferPointer { lanes -> PremultipliedColor in
             @inline(__always) func at(_ x: Int, _ y: Int) -> SIMD4<Double> {
                 guard x >= 0, y >= 0, x < width, y < height else { return SIMD4(repeating: 0) }
                 return lanes[y * width + x]
             }
-            for oy in RiderRaster.sampleOffsets {
-                for ox in RiderRaster.sampleOffsets {
-                    let dx = Double(px) + ox - p.x, dy = Double(py) + oy - p.y
-                    let u = (c * dx + s * dy + ax) * kx - 0.5, v = (-s * dx + c * dy + ay) * ky - 0.5
-                    let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
-                    let fx = u - Double(x0), fy = v - Double(y0)
-                    let a: SIMD4<Double>, b: SIMD4<Double>, d: SIMD4<Double>, e: SIMD4<Double>
-                    if x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height {
-                        let i = y0 * width + x0
-                        (a, b, d, e) = (lanes[i], lanes[i + 1], lanes[i + width], lanes[i + width + 1])
-                    } else {
-                        (a, b, d, e) = (at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1))
-                    }
-                    let top = a + (b - a) * fx, bottom = d + (e - d) * fx
-                    let q = top + (bottom - top) * fy
-                    sum = sum + q / 9
+            /// The bilinear sample at offset (ox, oy) of the pixel, divided by 9.
+            @inline(__always) func tap(_ ox: Double, _ oy: Double) -> SIMD4<Double> {
+                let dx = x + ox - p.x, dy = y + oy - p.y
+                let u = (c * dx + s * dy + ax) * kx - 0.5, v = (-s * dx + c * dy + ay) * ky - 0.5
+                let x0 = Int(u.rounded(.down)), y0 = Int(v.rounded(.down))
+                let fx = u - Double(x0), fy = v - Double(y0)
+                let a: SIMD4<Double>, b: SIMD4<Double>, d: SIMD4<Double>, e: SIMD4<Double>
+                if x0 >= 0, y0 >= 0, x0 + 1 < width, y0 + 1 < height {
+                    let i = y0 * width + x0
+                    (a, b, d, e) = (lanes[i], lanes[i + 1], lanes[i + width], lanes[i + width + 1])
+                } else {
+                    (a, b, d, e) = (at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1))
                 }
+                let top = a + (b - a) * fx, bottom = d + (e - d) * fx
+                let q = top + (bottom - top) * fy
+                return q / 9
             }
+            // The nine taps are independent (taken first, so that they overlap); summed in the
+            // order of `sampleOffsets`, row after row, as `referenceSample` adds them.
+            let o0 = 0.5 / 3, o1 = 1.5 / 3, o2 = 2.5 / 3
+            let t0 = tap(o0, o0), t1 = tap(o1, o0), t2 = tap(o2, o0)
+            let t3 = tap(o0, o1), t4 = tap(o1, o1), t5 = tap(o2, o1)
+            let t6 = tap(o0, o2), t7 = tap(o1, o2), t8 = tap(o2, o2)
+            var sum = SIMD4<Double>(repeating: 0)
+            sum = sum + t0; sum = sum + t1; sum = sum + t2
+            sum = sum + t3; sum = sum + t4; sum = sum + t5
+            sum = sum + t6; sum = sum + t7; sum = sum + t8
+            return PremultipliedColor(r: sum[0], g: sum[1], b: sum[2], a: sum[3])
         }
-        return PremultipliedColor(r: sum[0], g: sum[1], b: sum[2], a: sum[3])
     }
 
     /// The sample offsets along each axis: a 3 × 3 grid's, row after row as `samplePoints`.
