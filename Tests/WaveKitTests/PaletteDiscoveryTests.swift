@@ -56,3 +56,31 @@ import WaveTestSupport
         }
     }
 }
+
+/// The nearest-entry search over premultiplied entries taken once (what `ColorCache` runs on a
+/// miss) against `Palette.nearestIndex(to:)`, which premultiplies every entry on each call.
+@Suite struct NearestEntryTests {
+    @Test func theSearchOverTakenEntriesFindsTheSameEntry() throws {
+        var compared = 0, exact = 0
+        for (name, config, plan, _) in try PaletteDiscoveryTests.scenes() where !name.contains("colors") {
+            for format in [OutputFormat.gif, .webp] {
+                let palette = PaletteDiscovery(config: config, plan: plan, format: format).palette
+                let entries = palette.premultipliedEntries
+                var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+                func next() -> UInt8 {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return UInt8(truncatingIfNeeded: state >> 56)
+                }
+                // Random colors, and the entries themselves (an exact match; ties go to the first).
+                let colors = (0..<600).map { _ in RGBA(next(), next(), next(), [0, 255, next()][Int(next() % 3)]) } + palette.colors
+                for c in colors {
+                    let fast = Palette.nearestIndex(to: c, entries: entries), slow = palette.nearestIndex(to: c)
+                    #expect(fast == slow, "\(name) \(format): \(c) → \(fast) vs \(slow)")
+                    compared += 1
+                    if palette.colors[slow] == c { exact += 1 }
+                }
+            }
+        }
+        #expect(compared > 10_000 && exact > 100)
+    }
+}

@@ -271,13 +271,16 @@ public final class FrameRenderer: Sendable {
 
 /// Remembers the palette index chosen for each stored color, so a nearest-color search runs once
 /// per color: a small open-addressing table, emptied when it fills up (the answer for a color never
-/// depends on what is cached).
+/// depends on what is cached). One cache serves one palette (its entries, premultiplied for the
+/// search, are taken at the first miss).
 public struct ColorCache {
     private static let slots = 1 << 12
     private var keys = [UInt32](repeating: 0, count: slots)
     private var values = [UInt8](repeating: 0, count: slots)
     private var used = [Bool](repeating: false, count: slots)
     private var count = 0
+    /// The palette's premultiplied entries, taken at the first miss (a cache serves one palette).
+    private var entries: [SIMD4<Int32>] = []
 
     public init() {}
 
@@ -290,7 +293,8 @@ public struct ColorCache {
             if keys[h] == key { return values[h] }
             h = (h + 1) & mask
         }
-        let i = UInt8(palette.nearestIndex(to: c))
+        if entries.count != palette.colors.count { entries = palette.premultipliedEntries }
+        let i = UInt8(Palette.nearestIndex(to: c, entries: entries))
         if count >= ColorCache.slots * 3 / 4 {
             for j in 0..<ColorCache.slots { used[j] = false }
             count = 0

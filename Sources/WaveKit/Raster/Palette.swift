@@ -49,6 +49,33 @@ public struct Palette: Equatable, Sendable {
         return best
     }
 
+    /// Every entry's premultiplied color as `nearestIndex(to:)` measures it, for
+    /// `nearestIndex(to:entries:)`.
+    var premultipliedEntries: [SIMD4<Int32>] {
+        colors.map { let (r, g, b, a) = Palette.premultiplied($0); return SIMD4(Int32(r), Int32(g), Int32(b), Int32(a)) }
+    }
+
+    /// `nearestIndex(to:)` with the entries' premultiplied colors taken once
+    /// (`premultipliedEntries`): the same entry (the first at the least distance).
+    static func nearestIndex(to color: RGBA, entries: [SIMD4<Int32>]) -> Int {
+        let (r, g, b, a) = Palette.premultiplied(color)
+        let q = SIMD4(Int32(r), Int32(g), Int32(b), Int32(a))
+        var best = 0
+        var bestDistance = Int32.max
+        entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                let e = entries[i] &- q
+                let d = (e &* e).wrappedSum()
+                if d < bestDistance {
+                    bestDistance = d
+                    best = i
+                    if d == 0 { break }
+                }
+            }
+        }
+        return best
+    }
+
     @inline(__always)
     static func premultiplied(_ c: RGBA) -> (Int, Int, Int, Int) {
         let a = Int(c.a)
