@@ -111,7 +111,7 @@ public final class LiveSession: @unchecked Sendable {
 
     /// Seconds between two checks of a source's files: a few `stat` calls, so checking often
     /// costs nothing measurable, and a save waits half of it on average before it is seen.
-    public static let pollInterval = 0.025
+    public static let pollInterval = 0.01
 
     /// Starts one thread per source: it renders the source, then checks the files it read every
     /// `pollInterval` and renders it again when one changed (once the save is done:
