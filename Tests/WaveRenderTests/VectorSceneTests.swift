@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveKit
+import WaveAPNG
 @testable import WaveRender
 
 /// What the vector writers draw stays where the raster draws it: the level's keyframes, as a CSS
@@ -120,5 +121,41 @@ import WaveKit
             return cycles == 0 ? [] : [cycles > 0 ? wavelength : -wavelength, cycles * wavelength]
         }
         for d in distances { #expect(allowed.contains { abs($0 - d) <= 0.005 }, "\(name): drift \(d) px") }
+    }
+}
+
+/// The rider PNGs kept by the process (`EncodedStills`): a kept image gives the bytes a fresh
+/// encode gives, another image is encoded anew (no stale hit), and the oldest is let go.
+@Suite struct EncodedStillsTests {
+    static func image(_ seed: UInt8, width: Int = 23, height: Int = 17) -> RiderImage {
+        RiderImage(width: width, height: height, rgba: (0..<(width * height * 4)).map { UInt8(truncatingIfNeeded: $0 * 7 + Int(seed) * 31) })
+    }
+
+    @Test func keptBytesAreAFreshEncodesAndAnotherImageIsNotAHit() throws {
+        let stills = EncodedStills()
+        let a = EncodedStillsTests.image(1), b = EncodedStillsTests.image(2)
+        let fresh = try StillPNG.encode(rgba: a.rgba, width: a.width, height: a.height)
+        #expect(try stills.png(a) == fresh)
+        #expect(try stills.png(a) == fresh)
+        let other = try stills.png(b)
+        #expect(other == (try StillPNG.encode(rgba: b.rgba, width: b.width, height: b.height)) && other != fresh)
+        // The same pixels at another size are another image.
+        let wide = EncodedStillsTests.image(1, width: 17, height: 23)
+        #expect(try stills.png(wide) != fresh)
+        #expect(stills.count == 3)
+        for seed in 3..<20 { _ = try stills.png(EncodedStillsTests.image(UInt8(seed))) }
+        #expect(stills.count == EncodedStills.capacity)
+        #expect(try stills.png(a) == fresh)
+    }
+
+    /// Boat's SVG and Lottie written twice in one process are the same files (the second time
+    /// with the rider's PNG kept).
+    @Test func vectorFilesWithAKeptRiderAreTheSame() throws {
+        let pipeline = RenderPipeline()
+        for format in [OutputFormat.svg, .lottie] {
+            let first = try pipeline.render("boat", format: format)
+            let second = try pipeline.render("boat", format: format)
+            #expect(first == second, "\(format)")
+        }
     }
 }

@@ -216,10 +216,38 @@ struct VectorScene {
         let image = rider.image.resampled(width: max(1, Int(saturating: (rider.width * resolution).rounded(.up))),
                                           height: max(1, Int(saturating: (rider.height * resolution).rounded(.up))))
         do {
-            return (try StillPNG.encode(rgba: image.rgba, width: image.width, height: image.height), image.width, image.height)
+            return (try EncodedStills.shared.png(image), image.width, image.height)
         } catch {
             throw WaveError(.failure, ["\(format): \(error.description)"])
         }
+    }
+}
+
+/// The rider PNGs this process has encoded, by their pixels. Encoding one (six filter trials and
+/// a slow final deflate) costs more than the rest of a vector file, and the same rider goes into
+/// every save's SVG in the live preview, into both a Lottie's document and its archive, and into
+/// each output of a manifest's preset: it is encoded once. The bytes do not depend on the cache.
+final class EncodedStills: @unchecked Sendable {
+    static let shared = EncodedStills()
+
+    /// The most images kept (the oldest is let go first).
+    static let capacity = 8
+
+    private let lock = Lock()
+    private var entries: [(image: RiderImage, png: [UInt8])] = []
+
+    /// How many images are kept.
+    var count: Int { lock.withLock { entries.count } }
+
+    /// `image` as `StillPNG.encode` writes it.
+    func png(_ image: RiderImage) throws(StillPNGError) -> [UInt8] {
+        if let hit = lock.withLock({ entries.first { $0.image == image }?.png }) { return hit }
+        let png = try StillPNG.encode(rgba: image.rgba, width: image.width, height: image.height)
+        lock.withLock {
+            if !entries.contains(where: { $0.image == image }) { entries.append((image, png)) }
+            if entries.count > EncodedStills.capacity { entries.removeFirst() }
+        }
+        return png
     }
 }
 
