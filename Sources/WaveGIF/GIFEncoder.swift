@@ -96,6 +96,10 @@ public final class GIFEncoder {
     /// Whether lossy frames are chosen in the slow reference order (`lossyRenditionExactFirst`);
     /// both write the same bytes.
     var codesExactFirst = false
+    /// A draft codes one exact rendition of each frame (unchanged pixels as the key, where a
+    /// key is free), not the shortest of three: the same pixels, in a somewhat larger file, in
+    /// about a third of the coding. For the live preview's first look at a slow loop.
+    public var draft = false
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
@@ -364,8 +368,9 @@ public final class GIFEncoder {
         // is coded (`coder`, keeping the winner's bytes) or counted (`sizer`, the shortest then
         // coded by giflib) with the best so far as its limit, or `limit` while none is within it.
         var best: ExactRendition?
-        let renditions = !isFirst && key != nil ? [raw, keyed, mixed] : [raw]
-        for (n, candidate) in renditions.enumerated() {
+        var renditions = !isFirst && key != nil ? [(raw, false), (keyed, true), (mixed, true)] : [(raw, false)]
+        if draft { renditions = [renditions[renditions.count - 1]] }
+        for (candidate, useKey) in renditions {
             let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(candidate.max() ?? 0))
             let cap = best?.bits ?? limit
             let bits = candidate.withUnsafeBufferPointer { pixels in
@@ -374,7 +379,7 @@ public final class GIFEncoder {
             }
             // Past the limit (neither coder stops exactly at it), or no shorter than the best so far.
             guard let bits, best.map({ bits < $0.bits }) ?? (bits <= limit) else { continue }
-            best = ExactRendition(pixels: candidate, rect: rect, codeSize: codeSize, key: key, useKey: n > 0, bits: bits,
+            best = ExactRendition(pixels: candidate, rect: rect, codeSize: codeSize, key: key, useKey: useKey, bits: bits,
                                   blocks: codesItself ? Array(coder.blocks) : nil)
         }
         return best

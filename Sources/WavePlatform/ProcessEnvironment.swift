@@ -107,6 +107,23 @@ public enum ProcessEnvironment {
 }
 
 extension ProcessEnvironment {
+    /// Lowers the calling thread's scheduling priority (a nice of 10 on Linux, the utility class on
+    /// Darwin), for work that should give way to what a user is waiting for. Lasts until the thread
+    /// ends; where the system does not allow it, nothing changes.
+    public static func lowerThisThreadsPriority() {
+        #if canImport(Darwin)
+        _ = pthread_set_qos_class_self_np(QOS_CLASS_UTILITY, 0)
+        #elseif os(Linux)
+        // On Linux a thread's nice value is its own: PRIO_PROCESS with the thread's id sets just it.
+        // The id is the last part of /proc/thread-self ("PID/task/TID"; gettid is not imported).
+        var link = [CChar](repeating: 0, count: 64)
+        let n = readlink("/proc/thread-self", &link, link.count - 1)
+        guard n > 0, let tid = String(decoding: link.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .split(separator: "/").last.flatMap({ id_t($0) }) else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, 10)
+        #endif
+    }
+
     /// Ends the process with `code` (`exit`: buffered C streams are flushed).
     public static func exit(_ code: Int32) -> Never { systemExit(code) }
 }

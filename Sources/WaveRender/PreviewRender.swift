@@ -10,8 +10,9 @@ import WavePlatform
 /// byte-for-byte the one `RenderedOutput.render` makes (the slow reference, which draws the frames
 /// once for each format; `PreviewRenderTests` holds the two together for every bundled preset).
 ///
-/// For a slow loop (`draftPixels`), a draft of lossless WebP and of APNG comes first: the same
-/// frames encoded with effort 0, much faster and somewhat larger, shown until the final arrives.
+/// For a slow loop (`draftPixels`), a draft of lossless WebP, of APNG and of an exact GIF drawn on
+/// the shared frames comes first: the same frames encoded with effort 0 (a GIF: one rendition a
+/// frame), much faster and somewhat larger, shown until the final arrives.
 public enum PreviewRender {
     /// One file: the final one of a format, or its draft.
     public struct Delivery: Sendable {
@@ -92,7 +93,12 @@ public enum PreviewRender {
                     after: Bool = false, done: (() -> Void)? = nil) {
             work.spawn {
                 defer { done?() }
-                if after { early.wait() }
+                if after {
+                    // A final that follows its draft gives way to what the user waits for: the other
+                    // formats' drafts, and the page that draws them.
+                    ProcessEnvironment.lowerThisThreadsPriority()
+                    early.wait()
+                }
                 let result = Result { () throws(WaveError) -> RenderedOutput in
                     let timing = raster.timing
                     try writer.begin(animation, raster: raster)
@@ -118,7 +124,12 @@ public enum PreviewRender {
                 // A scene with gradients draws its GIF apart (its table is chosen from the loop's colors).
                 let own = config.hasGradient ? nil : FrameRenderer(palette: PalettePlan(discovery.retargeted(to: .gif), config: config))
                 if let own, sameFrames(own, renderer) {
-                    encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, done: slow ? { early.leave() } : nil)
+                    if slow, let writer = draftWriter(.gif, config: config) {
+                        encode(writer, format: .gif, index: i, draft: true, raster: own, done: { early.leave() })
+                        encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, after: true)
+                    } else {
+                        encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, done: slow ? { early.leave() } : nil)
+                    }
                 } else {
                     deliver(alone(loaded, format: formats[i], index: i, live: live))
                     if slow { early.leave() }
@@ -150,10 +161,13 @@ public enum PreviewRender {
             gif.palette.transparentIndex == nil && gif.palette.colors.allSatisfy { $0.a == 255 }
     }
 
-    /// The draft writer of `format` for `config`: lossless WebP and APNG at effort 0 (nil for a
-    /// format or setting that gets no draft: lossy WebP's own effort is what shapes its pixels).
+    /// The draft writer of `format` for `config`: lossless WebP and APNG at effort 0, an exact GIF
+    /// coded one rendition a frame (nil for a format or setting that gets no draft: lossy WebP's
+    /// effort and a lossy GIF's coder are what shape their pixels).
     static func draftWriter(_ format: OutputFormat, config: WaveConfig) -> (any AnimationWriter)? {
         switch format {
+        case .gif where config.gif.lossy == 0:
+            return GIFWriter(draft: true)
         case .webp where config.webp.lossless && config.webp.effort > 0:
             var options = WebPWriter.options(config)
             options.effort = 0

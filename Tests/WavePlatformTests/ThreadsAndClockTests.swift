@@ -24,6 +24,31 @@ import WavePlatform
         #expect(shared[-1] == nil)
     }
 
+    #if os(Linux)
+    /// A thread that lowers its priority gets a nice of 10 (read back from /proc as the kernel
+    /// keeps it); the thread that started it keeps its own.
+    @Test func aThreadLowersItsOwnPriorityOnly() throws {
+        @Sendable func nice(_ path: String) throws -> Int? {
+            let stat = try String(contentsOfFile: path, encoding: .utf8)
+            // Field 19 of stat, counted after the command's closing parenthesis.
+            guard let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return Int(fields[16])
+        }
+        let before = try nice("/proc/thread-self/stat")
+        final class Seen: @unchecked Sendable { var nice: Int?; let condition = Condition(); var done = false }
+        let seen = Seen()
+        ProcessEnvironment.detachThread {
+            ProcessEnvironment.lowerThisThreadsPriority()
+            let n = try? nice("/proc/thread-self/stat")
+            seen.condition.withLock { seen.nice = n; seen.done = true; seen.condition.broadcast() }
+        }
+        seen.condition.withLock { while !seen.done { _ = seen.condition.wait(until: Clock.wallSeconds + 10) } }
+        #expect(seen.nice == min(19, (before ?? 0) + 10) || seen.nice == 10)
+        #expect(try nice("/proc/thread-self/stat") == before)
+    }
+    #endif
+
     @Test func aConditionWakesAWaiter() {
         final class Flag: @unchecked Sendable { var set = false; let condition = Condition() }
         let flag = Flag()

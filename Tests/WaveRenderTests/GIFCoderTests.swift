@@ -52,4 +52,18 @@ private func encodeBoth(_ name: String, lossy: Int, twin: (GIFEncoder, FrameRend
         #expect(a == b, "\(name) lossy \(lossy): \(a.count) against \(b.count) bytes")
         #expect(fast.stats == reference.stats)
     }
+
+    /// A draft (one exact rendition a frame) shows every bundled preset's frames as the final
+    /// file does, for as long, and is never smaller.
+    @Test(arguments: BundledPresets.sources.keys.sorted())
+    func draftsShowTheSameFrames(name: String) throws {
+        let (_, _, final, draft) = try encodeBoth(name, lossy: 0) { _, renderer in
+            let draft = try GIFWriter.encoder(renderer)
+            draft.draft = true
+            return draft
+        }
+        let a = try GIFDecoder.decode(final), b = try GIFDecoder.decode(draft)
+        #expect(a.frames == b.frames && a.delays == b.delays && a.loops == b.loops, "\(name)")
+        #expect(draft.count >= final.count, "\(name): draft \(draft.count) against \(final.count) bytes")
+    }
 }

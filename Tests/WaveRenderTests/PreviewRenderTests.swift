@@ -2,6 +2,7 @@ import Testing
 import WaveKit
 import Foundation
 import WaveRender
+import WaveGIF
 
 /// The live preview's renders (`PreviewRender`: frames drawn once, shared by the formats that can)
 /// against the reference (`RenderedOutput.render`, one format at a time): every final file the
@@ -49,14 +50,23 @@ import WaveRender
         #expect(final.bytes == reference.bytes, "\(name) \(format) differs from RenderedOutput.render")
         #expect(final.frames == reference.frames && final.paletteSize == reference.paletteSize && final.fps == reference.fps)
         #expect(final.width == reference.width && final.height == reference.height && final.warnings == reference.warnings)
-        // A draft comes only for a slow loop's lossless WebP and APNG, and before its final.
+        // A draft comes only for a slow loop's lossless WebP, APNG and exact GIF on the shared
+        // frames (an opaque scene without gradients), and before its final.
         let drafts = got.filter { $0.format == format && $0.draft }
         let slow = loaded.config.width * loaded.config.height * loaded.plan.frameCount >= PreviewRender.draftPixels
-        #expect(drafts.count == (slow && (format == .apng || (format == .webp && loaded.config.webp.lossless)) ? 1 : 0), "\(name) \(format)")
+        let sharesFrames = !loaded.config.hasGradient && loaded.config.background.a == 255
+        let drafted = format == .apng || (format == .webp && loaded.config.webp.lossless) || (format == .gif && loaded.config.gif.lossy == 0 && sharesFrames)
+        #expect(drafts.count == (slow && drafted ? 1 : 0), "\(name) \(format)")
         if let draft = drafts.first {
             let index = { (draft: Bool) in got.firstIndex { $0.format == format && $0.draft == draft }! }
             #expect(index(true) < index(false), "the draft comes first")
             #expect(try draft.result.get().frames == reference.frames)
+            if format == .gif {
+                // The draft GIF shows the final's very frames, for as long, in more bytes.
+                let a = try GIFDecoder.decode(try draft.result.get().bytes), b = try GIFDecoder.decode(final.bytes)
+                #expect(a.frames == b.frames && a.delays == b.delays && a.loops == b.loops, "\(name): the draft GIF's frames")
+                #expect(try draft.result.get().bytes.count > final.bytes.count)
+            }
         }
     }
 
@@ -68,8 +78,8 @@ import WaveRender
         do {
             let loaded = try Self.loaded(name, sets: sets)
             let got = Self.deliveries(loaded, Self.formats)
-            // A lossy WebP gets no draft (its effort shapes its pixels); boat's APNG still does.
-            if name == "boat" { #expect(got.filter(\.draft).map(\.format) == [.apng]) }
+            // A lossy WebP gets no draft (its effort shapes its pixels); boat's APNG and GIF still do.
+            if name == "boat" { #expect(Set(got.filter(\.draft).map(\.format)) == [.apng, .gif]) }
             for d in got where !d.draft {
                 let reference = try RenderedOutput.render(loaded, format: d.format, threads: 1)
                 #expect(try d.result.get().bytes == reference.bytes, "\(name) \(sets) \(d.format)")

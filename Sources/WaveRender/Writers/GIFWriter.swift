@@ -12,13 +12,18 @@ public final class GIFWriter: AnimationWriter {
     public private(set) var notes: [String] = []
     public private(set) var images: Int?
 
-    public init(lossy: Int = 0) {
+    /// Whether each frame is coded once rather than as the shortest of three (`GIFEncoder.draft`).
+    public let draft: Bool
+
+    public init(lossy: Int = 0, draft: Bool = false) {
         self.lossy = lossy
+        self.draft = draft
     }
 
     public func begin(_ animation: Animation, raster: FrameRenderer?) throws(WaveError) {
         guard let raster else { throw WaveError(.failure, ["GIF: no frames to encode"]) }
         encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster, lossy: lossy) }
+        encoder?.draft = draft
         colorCount = raster.palette.colors.count
     }
 
