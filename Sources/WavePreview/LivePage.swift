@@ -82,6 +82,14 @@ enum LivePage {
             this.shown = this.shown.map((old, i) => { const e = make(i); old.replaceWith(e); return e; });
             this.zoom(this.scale);
           }
+          // While the preset renders again, a card that shows a file from before the save stops
+          // drawing frames, so that the render has the cores (the page's own decoding competes with
+          // it on a small machine); it goes on once the render is done.
+          hold(on, setting) {
+            if (on === !!this.held || this.stopped) return;
+            this.held = on;
+            if (on) this.pause(); else if (setting.playing) this.play();
+          }
           zoom(z) {
             this.scale = z;
             for (const e of this.shown) {
@@ -120,7 +128,7 @@ enum LivePage {
               if (this.stopped) return;
               this.replace(() => make("canvas", {width: this.output.width, height: this.output.height}));
               await this.show(0, this.epoch);
-              if (setting.playing) this.play();
+              if (setting.playing && !this.held) this.play();
             } catch (error) {
               this.label.textContent = "cannot decode: " + error;
             }
@@ -218,7 +226,7 @@ enum LivePage {
                 return wrapper;
               });
               if (this.level !== undefined) this.setLevel(this.level);
-              if (setting.playing) this.play(); else this.show(0);
+              if (setting.playing && !this.held) this.play(); else this.show(0);
             } catch (error) {
               this.label.textContent = "cannot show: " + error;
             }
@@ -265,10 +273,33 @@ enum LivePage {
           return zooms.filter(z => z === 1 || output.shownWidth * z <= 96).pop();
         }
 
-        function card(output) {
-          const key = JSON.stringify(output);
+        // The generation of the state being shown, and per group rendering again the generation
+        // of the first state that said so: cards made before it show files from before the save.
+        let generation = 0;
+        const renderingSince = new Map();
+
+        // The link to the card's preset packed (its preset's, which changes with every save).
+        function packLink(output) {
+          if (output.pack) {
+            return [make("p", {class: "pack"}, make("a", {href: output.pack.url, download: output.pack.fileName}, "download packed preset"),
+                         ` (${output.pack.bytes} bytes, as 'wavegen presets pack' writes it)`)];
+          }
+          return output.packError ? [make("p", {class: "pack"}, "cannot pack the preset: " + output.packError)] : [];
+        }
+
+        // A card is made again only when its output's file or numbers change; a save that leaves
+        // them as they were only updates the packed preset's link, and the player goes on.
+        function card(output, since) {
+          const {pack, packError, ...shown} = output;
+          const key = JSON.stringify(shown);
           const old = cards.get(output.id);
-          if (old && old.key === key) return old.element;
+          if (old && old.key === key) {
+            const held = since !== undefined && old.generation < since;
+            if (old.player) old.player.hold(held, old.setting);
+            old.element.dataset.held = held;
+            old.packBox.replaceChildren(...packLink(output));
+            return old.element;
+          }
           if (old && old.player) old.player.stop();
           const setting = settings.get(output.id) || {zoom: defaultZoom(output), playing: true};
           settings.set(output.id, setting);
@@ -324,27 +355,27 @@ enum LivePage {
             element.append(facts());
             player.start(setting);
           }
-          if (output.pack) {
-            element.append(make("p", {class: "pack"}, make("a", {href: output.pack.url, download: output.pack.fileName}, "download packed preset"),
-                                ` (${output.pack.bytes} bytes, as 'wavegen presets pack' writes it)`));
-          } else if (output.packError) {
-            element.append(make("p", {class: "pack"}, "cannot pack the preset: " + output.packError));
-          }
+          const packBox = make("div", {class: "packbox"}, ...packLink(output));
+          element.append(packBox);
           if (output.errors.length) element.append(make("pre", {class: "errors"}, output.errors.join("\\n")));
           else if (output.pending) element.append(make("p", {}, "rendering…"));
           else if (!output.url) element.append(make("p", {class: "warning"}, "Not rendered: see the errors above."));
-          cards.set(output.id, {key, element, player});
+          cards.set(output.id, {key, element, player, setting, generation, packBox});
           return element;
         }
 
         function show(state) {
           const seen = new Set();
+          generation = state.generation;
           const sections = state.groups.map(group => {
+            if (!group.rendering) renderingSince.delete(group.id);
+            else if (!renderingSince.has(group.id)) renderingSince.set(group.id, state.generation);
+            const since = renderingSince.get(group.id);
             const section = make("section", {class: "group", id: "group-" + group.id},
                                  make("h2", {}, group.title, " ", make("small", {}, group.subtitle)));
             if (group.errors.length) section.append(make("pre", {class: "errors"}, group.errors.join("\\n")));
             for (const w of group.warnings) section.append(make("p", {class: "warning"}, "warning: " + w));
-            section.append(make("div", {class: "cards"}, ...group.outputs.map(output => { seen.add(output.id); return card(output); })));
+            section.append(make("div", {class: "cards"}, ...group.outputs.map(output => { seen.add(output.id); return card(output, since); })));
             if (group.files.length) section.append(make("p", {class: "files"}, "Watching " + group.files.join(", ")));
             return section;
           });

@@ -338,6 +338,9 @@ public final class LiveSession: @unchecked Sendable {
             }
         }
         guard !pending.isEmpty else { return 0 }
+        // Shown as each file comes, the outputs that did not change keep their dark themes from the
+        // cache meanwhile: the page then leaves their cards as they were.
+        if partial != nil { _ = fill(&groups, darkTasks(groups), cachedOnly: true) }
         // Units of work: the outputs of one loaded preset (same config, theme and live flag, no
         // size fit) together; a fitted output alone.
         var units: [[Int]] = []
