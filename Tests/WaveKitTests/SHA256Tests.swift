@@ -23,4 +23,24 @@ import WaveKit
             #expect(h.finalize() == { var w = SHA256(); w.update(bytes); return w.finalize() }())
         }
     }
+
+    /// A long message (many blocks straight from the caller's buffer), whole and in uneven pieces,
+    /// against the digest Python's hashlib gives for the same bytes.
+    @Test func aLongMessageWholeAndInPieces() {
+        let bytes = (0..<3_000_017).map { UInt8($0 % 251) }
+        let expected = "d39e3524dc23d5a0b2882f1468f1e6703609ee2cdc9a1de1dba8a77858b80f56"
+        #expect(SHA256.hex(bytes) == expected)
+        var h = SHA256()
+        var start = 0
+        for size in [1, 63, 64, 65, 127, 4096, 100_003] where start < bytes.count {
+            h.update(bytes[start..<min(bytes.count, start + size)])
+            start += size
+        }
+        h.update(bytes[start...])
+        #expect(h.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() == expected)
+        // A collection without contiguous storage takes the copying path.
+        var lazy = SHA256()
+        lazy.update(bytes.lazy.map { $0 })
+        #expect(lazy.finalize().map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() == expected)
+    }
 }

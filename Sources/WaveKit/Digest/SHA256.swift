@@ -11,13 +11,29 @@ public struct SHA256: Sendable {
     /// Adds `bytes` to the message.
     public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         length &+= UInt64(bytes.count)
-        pending.append(contentsOf: bytes)
-        let whole = pending.count / 64 * 64
-        guard whole > 0 else { return }
-        pending.withUnsafeBufferPointer { p in
-            for block in stride(from: 0, to: whole, by: 64) { compress(p, at: block) }
+        if bytes.withContiguousStorageIfAvailable({ absorb($0) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { absorb($0) }
         }
-        pending.removeFirst(whole)
+    }
+
+    /// Compresses whole blocks straight from `p`, through `pending` only for a block that spans
+    /// two updates.
+    private mutating func absorb(_ p: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        if !pending.isEmpty {
+            let take = min(64 - pending.count, p.count)
+            pending.append(contentsOf: p[0..<take])
+            offset = take
+            guard pending.count == 64 else { return }
+            pending.withUnsafeBufferPointer { compress($0, at: 0, blocks: 1) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        let blocks = (p.count - offset) / 64
+        if blocks > 0 {
+            compress(p, at: offset, blocks: blocks)
+            offset += blocks * 64
+        }
+        if offset < p.count { pending.append(contentsOf: p[offset...]) }
     }
 
     /// The 32-byte digest of everything added.
@@ -50,26 +66,35 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private mutating func compress(_ p: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    /// Compresses `blocks` blocks of 64 bytes from `p` at `offset`, the state held in locals
+    /// throughout.
+    private mutating func compress(_ p: UnsafeBufferPointer<UInt8>, at offset: Int, blocks: Int) {
         @inline(__always) func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for t in 0..<16 {
-                let i = offset + 4 * t
-                w[t] = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
+        SHA256.k.withUnsafeBufferPointer { k in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+                for block in 0..<blocks {
+                    let base = offset + 64 * block
+                    for t in 0..<16 {
+                        let i = base + 4 * t
+                        w[t] = UInt32(p[i]) << 24 | UInt32(p[i + 1]) << 16 | UInt32(p[i + 2]) << 8 | UInt32(p[i + 3])
+                    }
+                    for t in 16..<64 {
+                        let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
+                        let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
+                        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for t in 0..<64 {
+                        let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+                        let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+                        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                    }
+                    h0 = h0 &+ a; h1 = h1 &+ b; h2 = h2 &+ c; h3 = h3 &+ d
+                    h4 = h4 &+ e; h5 = h5 &+ f; h6 = h6 &+ g; h7 = h7 &+ h
+                }
             }
-            for t in 16..<64 {
-                let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-                let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-                w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-            for t in 0..<64 {
-                let t1 = h &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ SHA256.k[t] &+ w[t]
-                let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            state[0] = state[0] &+ a; state[1] = state[1] &+ b; state[2] = state[2] &+ c; state[3] = state[3] &+ d
-            state[4] = state[4] &+ e; state[5] = state[5] &+ f; state[6] = state[6] &+ g; state[7] = state[7] &+ h
         }
+        state = [h0, h1, h2, h3, h4, h5, h6, h7]
     }
 }
