@@ -324,7 +324,7 @@ import WaveWebP
     }
 
     @Test func showsDraftsOfTheSlowFormatsThenTheirFinalFiles() throws {
-        // 400×200 × 100 frames: a slow loop (PreviewRender.draftPixels), lossless WebP and APNG.
+        // 400×200 × 100 frames: a slow loop (PreviewRender.draftPixels), lossless WebP, APNG and an exact GIF.
         let slow = ##"{"size": [400, 200], "fps": 50, "duration": 2, "background": "#FFFFFF", "layers": [{"color": "#1E88E5", "speed": 1}]}"##
         let folder = try TemporaryFolder()
         try folder.writeFile(slow, at: "slow.json")
@@ -345,15 +345,19 @@ import WaveWebP
                 drafts[o.format] = o
                 // The draft is served while it is shown, and holds every frame.
                 if let url = o.url, let answer = try? server.get(url), answer.status == 200 {
-                    draftFrames[o.format] = o.format == "webp" ? (try? WebPAnimationDecoder.decode(answer.body).frames.count) : answer.body.count > 0 ? 100 : 0
+                    switch o.format {
+                    case "webp": draftFrames[o.format] = try? WebPAnimationDecoder.decode(answer.body).frames.count
+                    case "gif": draftFrames[o.format] = try? GIFDecoder.decode(answer.body).frames.count
+                    default: draftFrames[o.format] = answer.body.count > 0 ? 100 : 0
+                    }
                 }
             }
             return state.allRendered && state.generation > first.state.generation
         }, "the change was not shown; stderr: \(server.err)")
-        #expect(Set(drafts.keys) == ["webp", "apng"], "drafts of \(drafts.keys.sorted())")
+        #expect(Set(drafts.keys) == ["gif", "webp", "apng"], "drafts of \(drafts.keys.sorted())")
         #expect(drafts.values.allSatisfy { $0.bytes == nil && $0.url != nil }, "a draft's state carries no byte count")
         #expect(drafts.values.allSatisfy { $0.facts.contains { $0.hasPrefix("still being measured") } }, "the page says the size is still being measured")
-        #expect(draftFrames["webp"] == 100)
+        #expect(draftFrames["webp"] == 100 && draftFrames["gif"] == 100)
         #expect(shownBeforeFinal.contains("svg") || shownBeforeFinal.contains("gif"), "nothing was shown before every format was done")
         for o in final.state.outputs {
             #expect(!o.draft && o.bytes != nil)
