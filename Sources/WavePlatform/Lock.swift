@@ -1,3 +1,4 @@
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -71,7 +72,21 @@ public final class Condition: @unchecked Sendable {
     }
 }
 
-/// One slot per task of a concurrent loop, each filled by the thread that runs the task.
+/// A loop whose tasks may run at once.
+public enum Concurrently {
+    /// Runs `work` for 0..<`count`: on the cores when there are two or more tasks and two or more
+    /// cores, else in order on this thread.
+    public static func perform(_ count: Int, _ work: @Sendable (Int) -> Void) {
+        if count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
+            DispatchQueue.concurrentPerform(iterations: count, execute: work)
+        } else {
+            for i in 0..<count { work(i) }
+        }
+    }
+}
+
+/// One slot per task of a concurrent loop (`Concurrently.perform`), each filled by the thread that
+/// runs the task.
 public final class SharedSlots<Value>: @unchecked Sendable {
     private let lock = Lock()
     private var slots: [Value?]

@@ -117,35 +117,37 @@ public enum PreviewRender {
             }
         }
         let slow = drafts && config.width * config.height * timing.frameCount >= draftPixels
-        // The GIF: on these frames when its own would be the same, else drawn apart.
+        /// Encodes format `i` on `raster`'s frames: in a slow loop that drafts it, the draft first
+        /// (one of `early`) and the final once every draft is done; else the final alone.
+        /// `leave`, the caller's place in `early`, is left once the draft is under way, or else
+        /// when the final is done.
+        func encodeWithDraft(_ i: Int, raster: FrameRenderer, leave: (() -> Void)? = nil) {
+            let format = formats[i]
+            if slow, let writer = draftWriter(format, config: config) {
+                early.enter()
+                leave?()
+                encode(writer, format: format, index: i, draft: true, raster: raster, done: { early.leave() })
+                encode(format.writer(for: config), format: format, index: i, draft: false, raster: raster, after: true)
+            } else {
+                encode(format.writer(for: config), format: format, index: i, draft: false, raster: raster, done: leave)
+            }
+        }
+        // The GIF: on these frames when its own would be the same, else drawn apart. Until it is
+        // under way, it is one of `early`.
         for i in gif {
             if slow { early.enter() }
             work.spawn {
                 // A scene with gradients draws its GIF apart (its table is chosen from the loop's colors).
                 let own = config.hasGradient ? nil : FrameRenderer(palette: PalettePlan(discovery.retargeted(to: .gif), config: config))
                 if let own, sameFrames(own, renderer) {
-                    if slow, let writer = draftWriter(.gif, config: config) {
-                        encode(writer, format: .gif, index: i, draft: true, raster: own, done: { early.leave() })
-                        encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, after: true)
-                    } else {
-                        encode(formats[i].writer(for: config), format: .gif, index: i, draft: false, raster: own, done: slow ? { early.leave() } : nil)
-                    }
+                    encodeWithDraft(i, raster: own, leave: slow ? { early.leave() } : nil)
                 } else {
                     deliver(alone(loaded, format: formats[i], index: i, live: live))
                     if slow { early.leave() }
                 }
             }
         }
-        for i in sharing {
-            let format = formats[i]
-            if slow, let writer = draftWriter(format, config: config) {
-                early.enter()
-                encode(writer, format: format, index: i, draft: true, raster: renderer, done: { early.leave() })
-                encode(format.writer(for: config), format: format, index: i, draft: false, raster: renderer, after: true)
-            } else {
-                encode(format.writer(for: config), format: format, index: i, draft: false, raster: renderer)
-            }
-        }
+        for i in sharing { encodeWithDraft(i, raster: renderer) }
         // The frames, drawn once in order on this thread and the cores' others.
         renderer.renderAll(threads: 0) { _, indices, _ in frames.append(indices) }
         frames.close()

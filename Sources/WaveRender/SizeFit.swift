@@ -286,7 +286,7 @@ public struct SizeFit: Sendable {
                     return (s, c)
                 })
             }
-            Search.perform(searches.count, work)
+            Concurrently.perform(searches.count, work)
             var pick: (Int, Candidate)?
             for (i, outcome) in outcomes.values.enumerated() {
                 let (s, c) = try outcome!.get()
@@ -410,7 +410,7 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, bytes, shown, page)
                 })
             }
-            Search.perform(batch.count, work)
+            Concurrently.perform(batch.count, work)
             return results.values.map { $0! }
         }
 
@@ -424,17 +424,8 @@ public struct SizeFit: Sendable {
                     return (config, plan, changes, m)
                 })
             }
-            Search.perform(batch.count, work)
+            Concurrently.perform(batch.count, work)
             return results.values.map { $0! }
-        }
-
-        /// Runs `work` for 0..<`count`, concurrently when there are two or more and the cores for them.
-        static func perform(_ count: Int, _ work: @Sendable (Int) -> Void) {
-            if count > 1 && ProcessEnvironment.activeProcessorCount > 1 {
-                DispatchQueue.concurrentPerform(iterations: count, execute: work)
-            } else {
-                for i in 0..<count { work(i) }
-            }
         }
 
         /// Outcomes filled from several threads.

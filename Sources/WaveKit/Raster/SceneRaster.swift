@@ -1,5 +1,4 @@
 import WavePlatform
-import Dispatch
 
 /// The parts of a scene that never change, and the exact color of any pixel of any frame. The
 /// frame renderer uses it for every pixel that is not a plain flat region; the palette builder uses
@@ -262,11 +261,7 @@ struct SceneRaster: Sendable {
         let probes = SceneRaster.overlayProbes(frames: count)
         let parts = SharedSlots<[PremultipliedColor]>(count: probes)
         let work: @Sendable (Int) -> Void = { j in parts.set(j, self.overlayColors(frame: j * count / probes, of: count)) }
-        if probes > 1 && ProcessEnvironment.activeProcessorCount > 1 {
-            DispatchQueue.concurrentPerform(iterations: probes, execute: work)
-        } else {
-            for j in 0..<probes { work(j) }
-        }
+        Concurrently.perform(probes, work)
         return parts.values.flatMap { $0 ?? [] }
     }
 
