@@ -32,7 +32,7 @@ let package = Package(
         // Pure Swift: preset JSON → WaveConfig → LoopPlan → the wave model → palette frames.
         .target(name: "WaveKit", dependencies: ["WavePlatform"]),
         // Encoders, image I/O and text: each the only importer of its C module, none knows about waves.
-        .target(name: "WaveGIF", dependencies: ["CGIF"]),
+        .target(name: "WaveGIF", dependencies: ["CGIF", "WavePlatform"]),
         .target(name: "WaveWebP", dependencies: ["CWebP"]),
         .target(name: "WaveAPNG", dependencies: ["WavePlatform", "CDeflate", "CZopfli"]),
         .target(name: "WavePNG", dependencies: ["CPNG"]),

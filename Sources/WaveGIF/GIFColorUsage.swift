@@ -1,3 +1,5 @@
+import WavePlatform
+
 /// Which palette entries the frames after the first use, gathered from pairs of consecutive frames,
 /// to order the color table so that frames code their pixels in as few bits as they can.
 ///
@@ -33,8 +35,26 @@ public struct GIFColorUsage: Sendable {
     /// Counts the entries of `frame` inside the rectangle where it differs from `previous`
     /// (both `width` × `height` palette indices below `entries`).
     public mutating func add(previous: [UInt8], frame: [UInt8], width: Int, height: Int) {
+        add(GIFColorUsage.count(previous: previous, frame: frame, width: width, height: height))
+    }
+
+    /// Adds every consecutive pair of `frames` (`width` × `height` each), in order: the pairs are
+    /// counted on the cores, then added one after the other, so the result is `add`'s for each pair.
+    public mutating func add(frames: [[UInt8]], width: Int, height: Int) {
+        let counted = Concurrently.map(frames.count - 1) { k in
+            GIFColorUsage.count(previous: frames[k], frame: frames[k + 1], width: width, height: height)
+        }
+        for pair in counted { add(pair) }
+    }
+
+    /// One pair of frames counted: the rectangle where they differ, and each entry's pixels in it.
+    struct Pair: Sendable {
+        var rect: PixelRect
+        var counts: [Int]
+    }
+
+    static func count(previous: [UInt8], frame: [UInt8], width: Int, height: Int) -> Pair {
         precondition(previous.count == width * height && frame.count == width * height, "frame size")
-        samples += 1
         let rect = frame.withUnsafeBufferPointer { f in
             previous.withUnsafeBufferPointer { p in
                 PixelRect.bounding(in: PixelRect(x: 0, y: 0, width: width, height: height), width: width) { f[$0] != p[$0] }
@@ -48,6 +68,12 @@ public struct GIFColorUsage: Sendable {
                 }
             }
         }
+        return Pair(rect: rect, counts: counts)
+    }
+
+    private mutating func add(_ pair: Pair) {
+        samples += 1
+        let rect = pair.rect, counts = pair.counts
         var used = ColorSet()
         if let t = alwaysUsed { used.insert(t) }
         for index in 0..<entries where counts[index] > 0 {

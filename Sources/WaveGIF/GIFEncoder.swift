@@ -1,4 +1,5 @@
 internal import CGIF
+import WavePlatform
 
 /// Writes an animated GIF89a from frames of palette indices, keeping it small: frames after the first
 /// are cropped to what changed, unchanged pixels become a transparent key where that codes shorter,
@@ -199,7 +200,7 @@ public final class GIFEncoder {
             order = given
         case .byUse:
             var usage = GIFColorUsage(entries: colors.count, alwaysUsed: transparentIndex)
-            for k in held.indices.dropFirst() { usage.add(previous: held[k - 1].pixels, frame: held[k].pixels, width: width, height: height) }
+            usage.add(frames: held.map(\.pixels), width: width, height: height)
             order = usage.order
         }
         for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
@@ -212,7 +213,75 @@ public final class GIFEncoder {
         writer = stream
         let frames = held
         held = []
-        for f in frames { try enqueue(f) }
+        if lossy == 0, codesItself, frames.count > 2, ProcessEnvironment.activeProcessorCount > 1 {
+            try writeOnTheCores(frames)
+        } else {
+            for f in frames { try enqueue(f) }
+        }
+    }
+
+    /// `enqueue` for every held frame, with their exact renditions coded on the cores: the merges,
+    /// each frame's rectangles and the canvas it is coded over are settled in order first (cheap
+    /// passes), then every frame's renditions are coded at once, then written in order. The same
+    /// bytes as one frame at a time (`GIFCoderTests`); the last frame stays pending, as there.
+    private func writeOnTheCores(_ frames: [Frame]) throws(GIFError) {
+        var queue: [Frame] = []
+        for f in frames {
+            if first == nil { first = f.pixels }
+            if let last = queue.last, last.pixels == f.pixels {
+                queue[queue.count - 1] = GIFEncoder.merged(last, f)
+                stats.framesMerged += 1
+            } else {
+                queue.append(f)
+            }
+        }
+        let count = queue.count - 1
+        // Reads only what no task changes (the table's order, the key, the frames).
+        nonisolated(unsafe) let encoder = self
+        let ordered = queue, isFirst = stats.framesWritten == 0
+        // Each frame's rectangles against the frame before, on the cores; they are its rectangles
+        // unless the frame before was cleared where this one is coded (then in order, below).
+        let against = Concurrently.map(count) { j in
+            j == 0 ? nil : encoder.rects(ordered[j].pixels, over: ordered[j - 1].pixels, next: ordered[j + 1].pixels, isFirst: false)
+        }
+        var plans: [(canvas: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool)] = []
+        plans.reserveCapacity(count)
+        var shown = canvas, cleared = true
+        for j in 0..<count {
+            let first = isFirst && j == 0
+            let (changed, clear) = !cleared && j > 0 ? against[j]!
+                : rects(queue[j].pixels, over: shown, next: queue[j + 1].pixels, isFirst: first)
+            plans.append((shown, changed, clear, first))
+            shown = queue[j].pixels
+            cleared = !clear.isEmpty && transparentIndex != nil
+            if cleared, let t = transparentIndex.map(UInt8.init) {
+                let r = GIFEncoder.frameRect(changed: changed, clear: clear)
+                for row in r.y..<r.maxY { for col in r.x..<r.maxX { shown[row * width + col] = t } }
+            }
+        }
+        let settled = plans
+        let coded = Concurrently.map(count, state: { (LZWCoder(), LZWSizer()) }) { tools, j in
+            let plan = settled[j]
+            return encoder.exactRendition(ordered[j].pixels, over: plan.canvas, changed: plan.changed, clear: plan.clear,
+                                          isFirst: plan.isFirst, coder: &tools.0, sizer: &tools.1)
+        }
+        for j in 0..<count {
+            guard let exact = coded[j] else { preconditionFailure("an unlimited exact rendition always codes") }
+            try put(exact, frame: queue[j].pixels, delay: queue[j].delay, clear: plans[j].clear)
+        }
+        pending = queue[count]
+    }
+
+    /// Two equal frames as one: the delays added, a pixel marked in the matte plane only if both mark it.
+    private static func merged(_ p: Frame, _ f: Frame) -> Frame {
+        var m = p
+        m.delay += f.delay
+        if let a = p.matte, let b = f.matte {
+            m.matte = zip(a, b).map { $0 != 0 && $1 != 0 ? 1 : 0 }
+        } else {
+            m.matte = nil
+        }
+        return m
     }
 
     /// Merges a frame into the one before if they are the same (a pixel stays marked in the matte
@@ -221,12 +290,7 @@ public final class GIFEncoder {
         if first == nil { first = frame.pixels }
         if let p = pending {
             if p.pixels == frame.pixels {
-                pending!.delay += frame.delay
-                if let a = p.matte, let b = frame.matte {
-                    pending!.matte = zip(a, b).map { $0 != 0 && $1 != 0 ? 1 : 0 }
-                } else {
-                    pending!.matte = nil
-                }
+                pending = GIFEncoder.merged(p, frame)
                 stats.framesMerged += 1
                 return
             }
@@ -239,22 +303,7 @@ public final class GIFEncoder {
         let frame = queued.pixels, delay = queued.delay
         guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let isFirst = stats.framesWritten == 0
-        // Frames and the canvas hold palette indices; what is written holds table positions.
-        let transparent = transparentIndex.map(UInt8.init)
-        // One pass over the canvas: what changed, and what the next frame needs cleared (pixels
-        // it shows transparent that this one covers; only disposal can clear them).
-        var changed = PixelRect.empty, clear = PixelRect.empty
-        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
-        frame.withUnsafeBufferPointer { f in
-            canvas.withUnsafeBufferPointer { c in
-                changed = isFirst ? whole : PixelRect.bounding(in: whole, width: width) { f[$0] != c[$0] }
-                if let t = transparent, let next {
-                    next.withUnsafeBufferPointer { n in
-                        clear = PixelRect.bounding(in: whole, width: width) { f[$0] != t && n[$0] == t }
-                    }
-                }
-            }
-        }
+        let (changed, clear) = rects(frame, over: canvas, next: next, isFirst: isFirst)
         let exact: ExactRendition
         if lossy > 0 {
             let marks = matteError.isEmpty ? nil : queued.matte
@@ -279,6 +328,34 @@ public final class GIFEncoder {
             }
             exact = e
         }
+        try put(exact, frame: frame, delay: delay, clear: clear)
+    }
+
+    /// Frame `frame`'s rectangles against `canvas`, in one pass: what changed, and what the next
+    /// frame needs cleared (pixels it shows transparent that this one covers; only disposal can
+    /// clear them).
+    private func rects(_ frame: [UInt8], over canvas: [UInt8], next: [UInt8]?, isFirst: Bool) -> (changed: PixelRect, clear: PixelRect) {
+        // Frames and the canvas hold palette indices; what is written holds table positions.
+        let transparent = transparentIndex.map(UInt8.init)
+        var changed = PixelRect.empty, clear = PixelRect.empty
+        let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+        frame.withUnsafeBufferPointer { f in
+            canvas.withUnsafeBufferPointer { c in
+                changed = isFirst ? whole : PixelRect.bounding(in: whole, width: width) { f[$0] != c[$0] }
+                if let t = transparent, let next {
+                    next.withUnsafeBufferPointer { n in
+                        clear = PixelRect.bounding(in: whole, width: width) { f[$0] != t && n[$0] == t }
+                    }
+                }
+            }
+        }
+        return (changed, clear)
+    }
+
+    /// Writes an exact rendition of `frame` and shows it on the canvas (cleared where the next
+    /// frame needs it).
+    private func put(_ exact: ExactRendition, frame: [UInt8], delay: Int, clear: PixelRect) throws(GIFError) {
+        guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let transparentIndex = exact.useKey ? exact.key.map(Int.init) : tableTransparent
         if let blocks = exact.blocks {
             try writer.putFrame(blocks: blocks, rect: exact.rect, codeSize: exact.codeSize, delay: delay,
@@ -326,8 +403,15 @@ public final class GIFEncoder {
     /// first); nil if that one's codes take more than `limit` bits.
     func exactRendition(_ frame: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool,
                         within limit: Int = .max) -> ExactRendition? {
-        var rect = changed.union(clear)
-        if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        exactRendition(frame, over: canvas, changed: changed, clear: clear, isFirst: isFirst, within: limit,
+                       coder: &coder, sizer: &sizer)
+    }
+
+    /// `exactRendition(_:changed:clear:isFirst:within:)` over a given canvas (what the frames before
+    /// left), with a given coder: what the held frames' renditions are made of on several threads.
+    func exactRendition(_ frame: [UInt8], over canvas: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool,
+                        within limit: Int = .max, coder: inout LZWCoder, sizer: inout LZWSizer) -> ExactRendition? {
+        let rect = GIFEncoder.frameRect(changed: changed, clear: clear)
 
         // The "keep what is there" key: the scene's transparent index, or else any table entry this
         // frame does not use inside its rectangle (as gifsicle picks one), so no entry is spent on it.
@@ -383,6 +467,13 @@ public final class GIFEncoder {
                                   blocks: codesItself ? Array(coder.blocks) : nil)
         }
         return best
+    }
+
+    /// The rectangle an exact frame is written in: what changed and what the next frame needs
+    /// cleared (a single pixel when neither).
+    static func frameRect(changed: PixelRect, clear: PixelRect) -> PixelRect {
+        let rect = changed.union(clear)
+        return rect.isEmpty ? PixelRect(x: 0, y: 0, width: 1, height: 1) : rect
     }
 
     /// The first table entry no pixel of `frame` inside `rect` uses (as gifsicle picks its key), if any.

@@ -83,6 +83,27 @@ public enum Concurrently {
             for i in 0..<count { work(i) }
         }
     }
+
+    /// `body` for each of 0..<`count` on the cores, the results in index order: one worker a
+    /// core, each taking every worker-th index with a `State` of its own (`state()`, made once a
+    /// worker: a coder's tables, a color cache), so what a worker keeps warm is kept across its indices.
+    public static func map<State, T>(_ count: Int, state: @Sendable () -> State,
+                                     _ body: @Sendable (inout State, Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let workers = min(count, ProcessEnvironment.activeProcessorCount)
+        let parts = SharedSlots<[T]>(count: workers)
+        perform(workers) { w in
+            var own = state()
+            parts.set(w, stride(from: w, to: count, by: workers).map { body(&own, $0) })
+        }
+        let done = parts.values.map { $0 ?? [] }
+        return (0..<count).map { done[$0 % workers][$0 / workers] }
+    }
+
+    /// `body` for each of 0..<`count` on the cores, the results in index order.
+    public static func map<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        map(count, state: {}) { _, i in body(i) }
+    }
 }
 
 /// One slot per task of a concurrent loop (`Concurrently.perform`), each filled by the thread that

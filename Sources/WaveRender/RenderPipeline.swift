@@ -5,7 +5,7 @@ import WaveKit
 public struct RenderPipeline: Sendable {
     /// Reads presets (rider images decoded by libpng).
     public var loader: PresetLoader
-    /// Threads that draw frames: 0 = one per core (small jobs stay on one), 1 = this thread only.
+    /// Threads that draw frames: 0 = one per core, 1 = this thread only.
     /// The bytes written never depend on it.
     public var threads: Int
 

@@ -27,6 +27,25 @@ import WavePlatform
     #if os(Linux)
     /// A thread that lowers its priority gets a nice of 10 (read back from /proc as the kernel
     /// keeps it); the thread that started it keeps its own.
+    /// A concurrent map returns every result in index order, whatever the workers; each worker's
+    /// state is made once and kept across the indices it takes.
+    @Test(arguments: [0, 1, 2, 7, 1000])
+    func aConcurrentMapKeepsTheOrder(count: Int) {
+        #expect(Concurrently.map(count) { $0 * $0 } == (0..<count).map { $0 * $0 })
+        let seen = Concurrently.map(count, state: { (id: Int.random(in: 0..<Int.max), taken: 0) }) { state, i in
+            state.taken += 1
+            return (i, state.id, state.taken)
+        }
+        #expect(seen.map(\.0) == Array(0..<count))
+        // Each worker's indices come in order with its own count of them: its state was kept.
+        var lastTaken: [Int: Int] = [:]
+        for (_, id, taken) in seen {
+            #expect(taken == (lastTaken[id] ?? 0) + 1)
+            lastTaken[id] = taken
+        }
+        #expect(lastTaken.count <= max(1, ProcessEnvironment.activeProcessorCount))
+    }
+
     @Test func aThreadLowersItsOwnPriorityOnly() throws {
         @Sendable func nice(_ path: String) throws -> Int? {
             let stat = try String(contentsOfFile: path, encoding: .utf8)

@@ -6,7 +6,9 @@ extension FrameRenderer {
     /// frames into a small ring of buffers while `body` (the encoder) consumes them on this thread,
     /// so rendering and encoding overlap. Memory stays at the ring's few frames whatever the frame
     /// count; the output does not depend on `threads` (0 = one producer per core; 1 = everything
-    /// on this thread). Small jobs, where threads cost more than they save, stay on this thread.
+    /// on this thread). A small loop (below `serialLimit` pixels × frames), where a ring's
+    /// hand-offs cost more than they save, is drawn whole on the cores first (a worker per core, each
+    /// with its own color cache; at most 4 MB of frames), then handed over in order.
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8]) throws -> Void) rethrows {
         try renderAll(threads: threads) { k, indices, _ in try body(k, indices) }
     }
@@ -17,6 +19,15 @@ extension FrameRenderer {
         let count = timing.frameCount
         let cores = ProcessEnvironment.activeProcessorCount
         let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < serialLimit ? 1 : cores))
+        if producers <= 1 && threads == 0 && cores > 1 && count > 1 {
+            // A small loop: every frame drawn at once on the cores, then handed over in order.
+            let drawn = Concurrently.map(count, state: { FrameSlot() }) { slot, k in
+                slot.render(self, frame: k)
+                return (slot.frame, slot.matte)
+            }
+            for (k, (frame, matte)) in drawn.enumerated() { try body(k, frame, matte) }
+            return
+        }
         if producers <= 1 {
             let slot = FrameSlot()
             for k in 0..<count {
@@ -29,9 +40,11 @@ extension FrameRenderer {
         let group = DispatchGroup()
         for t in 0..<producers {
             DispatchQueue.global().async(group: group) {
+                // One color cache a producer, kept warm across its frames.
+                var cache = ColorCache()
                 var k = t
                 while k < count, ring.claim(k) {
-                    ring.slots[k % ring.slots.count].render(self, frame: k)
+                    ring.slots[k % ring.slots.count].render(self, frame: k, cache: &cache)
                     ring.publish(k)
                     k += producers
                 }
@@ -52,7 +65,7 @@ extension FrameRenderer {
         group.wait()
     }
 
-    /// Below this many pixels × frames a render stays on one thread.
+    /// Below this many pixels × frames a loop is drawn whole before it is handed over.
     static let serialPixels = 4_000_000
 
     /// The same for true-color (WebP, APNG) frames: their encoders take several times as long as the
@@ -60,7 +73,7 @@ extension FrameRenderer {
     /// for the threads from much smaller loops than a GIF's, whose encoder takes about the frames' time.
     static let serialPixelsBeforeSlowEncoder = 500_000
 
-    /// The loop size below which `renderAll` draws on the caller's thread.
+    /// The loop size below which `renderAll` (with `threads` 0) draws the whole loop on the cores first.
     var serialLimit: Int {
         if case .gif = target { return FrameRenderer.serialPixels }
         return FrameRenderer.serialPixelsBeforeSlowEncoder
@@ -110,6 +123,11 @@ final class FrameSlot: @unchecked Sendable {
     var cache = ColorCache()
 
     func render(_ renderer: FrameRenderer, frame index: Int) {
+        renderer.render(frame: index, into: &frame, matte: &matte, cache: &cache)
+    }
+
+    /// Renders with a color cache the caller keeps.
+    func render(_ renderer: FrameRenderer, frame index: Int, cache: inout ColorCache) {
         renderer.render(frame: index, into: &frame, matte: &matte, cache: &cache)
     }
 }

@@ -1,0 +1,62 @@
+import Testing
+@testable import WaveGIF
+import WaveTestSupport
+
+/// Frames held back to order the color table are coded on the cores (`writeOnTheCores`): the
+/// merges, the rectangles, the canvas each is coded over (cleared by disposal where the next frame
+/// needs it) settled in order, the renditions coded at once. The file must be the one giflib's
+/// coder writes frame by frame (`codesItself: false`, no frames coded on the cores), whether every
+/// frame is held, some are, or none.
+@Suite struct HeldFramesTests {
+    /// Blobs that move over a transparent canvas, vanish (so frames need clearing), repeat
+    /// (so frames merge) and change colors.
+    static func frames(count: Int, width: Int, height: Int, transparent: UInt8?, seed: UInt64) -> [[UInt8]] {
+        var rng = SeededGenerator(state: seed)
+        var out: [[UInt8]] = []
+        for k in 0..<count {
+            if k > 0 && rng.next() % 5 == 0 { out.append(out[k - 1]); continue }
+            var f = [UInt8](repeating: transparent ?? 0, count: width * height)
+            for _ in 0..<(1 + Int(rng.next() % 4)) {
+                let w = 1 + Int(rng.next() % UInt64(width)), h = 1 + Int(rng.next() % UInt64(height))
+                let x = Int(rng.next() % UInt64(width - w + 1)), y = Int(rng.next() % UInt64(height - h + 1))
+                let color = UInt8(1 + rng.next() % 30)
+                for row in y..<(y + h) { for col in x..<(x + w) { f[row * width + col] = color } }
+            }
+            out.append(f)
+        }
+        return out
+    }
+
+    @Test(arguments: [nil, 0] as [Int?], [1 << 22, 3 * 40 * 24, 1])
+    func heldFramesCodeAsGiflibDoes(transparent: Int?, sampleBytes: Int) throws {
+        let width = 40, height = 24
+        let colors = distinctColors(32)
+        for seed in UInt64(1)...6 {
+            let frames = HeldFramesTests.frames(count: 30, width: width, height: height,
+                                                transparent: transparent.map(UInt8.init), seed: seed)
+            func encode(itself: Bool) throws -> ([UInt8], GIFEncoder.Stats) {
+                let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparent,
+                                             loops: 0, colorOrder: .byUse(sampleBytes: sampleBytes), codesItself: itself)
+                for (k, f) in frames.enumerated() { try encoder.add(f, delay: 2 + k % 3) }
+                return (try encoder.finish(), encoder.stats)
+            }
+            let (a, statsA) = try encode(itself: true), (b, statsB) = try encode(itself: false)
+            let identical = a == b
+            #expect(identical, "seed \(seed): \(a.count) against \(b.count) bytes")
+            #expect(statsA == statsB)
+            #expect(statsA.framesMerged > 0)
+            if transparent != nil { #expect(statsA.framesCleared > 0, "seed \(seed): no frame needed clearing") }
+            // What a viewer shows: every distinct frame, transparent pixels clear.
+            let shown = try GIFDecoder.decode(a).frames
+            let expected = mergedRuns(frames, frames.indices.map { 2 + $0 % 3 }).frames.map { f in
+                f.flatMap { i -> [UInt8] in
+                    if let t = transparent, Int(i) == t { return [0, 0, 0, 0] }
+                    let c = colors[Int(i)]
+                    return [c.r, c.g, c.b, c.a]
+                }
+            }
+            let same = shown == expected
+            #expect(same, "seed \(seed): the decoded frames differ from the frames added")
+        }
+    }
+}
