@@ -101,6 +101,10 @@ public final class GIFEncoder {
     /// key is free), not the shortest of three: the same pixels, in a somewhat larger file, in
     /// about a third of the coding. For the live preview's first look at a slow loop.
     public var draft = false
+    /// Whether frames held back to order the table are coded on the cores (`writeOnTheCores`);
+    /// else on the caller's thread, for a caller that already runs its encoders side by side at
+    /// priorities of its own (the live preview). The same bytes either way.
+    public var onTheCores = true
 
     /// Starts a GIF of `width` × `height` with `colors` (1…256 entries). `loops` is how many times the
     /// animation plays (0 = forever); GIF stores repeats, so 1 writes no loop block.
@@ -213,7 +217,7 @@ public final class GIFEncoder {
         writer = stream
         let frames = held
         held = []
-        if lossy == 0, codesItself, frames.count > 2, ProcessEnvironment.activeProcessorCount > 1 {
+        if lossy == 0, codesItself, onTheCores, frames.count > 2, ProcessEnvironment.activeProcessorCount > 1 {
             try writeOnTheCores(frames)
         } else {
             for f in frames { try enqueue(f) }

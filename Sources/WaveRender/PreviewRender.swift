@@ -99,6 +99,8 @@ public enum PreviewRender {
                     ProcessEnvironment.lowerThisThreadsPriority()
                     early.wait()
                 }
+                // Each format has its thread here, at the priority chosen above: the GIF's coding stays on it.
+                (writer as? GIFWriter)?.onTheCores = false
                 let result = Result { () throws(WaveError) -> RenderedOutput in
                     let timing = raster.timing
                     try writer.begin(animation, raster: raster)

@@ -15,6 +15,9 @@ public final class GIFWriter: AnimationWriter {
     /// Whether each frame is coded once rather than as the shortest of three (`GIFEncoder.draft`).
     public let draft: Bool
 
+    /// Whether the encoder codes held frames on the cores (`GIFEncoder.onTheCores`).
+    public var onTheCores = true
+
     public init(lossy: Int = 0, draft: Bool = false) {
         self.lossy = lossy
         self.draft = draft
@@ -24,6 +27,7 @@ public final class GIFWriter: AnimationWriter {
         guard let raster else { throw WaveError(.failure, ["GIF: no frames to encode"]) }
         encoder = try wrap { () throws(GIFError) in try GIFWriter.encoder(raster, lossy: lossy) }
         encoder?.draft = draft
+        encoder?.onTheCores = onTheCores
         colorCount = raster.palette.colors.count
     }
 
