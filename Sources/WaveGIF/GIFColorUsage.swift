@@ -57,7 +57,7 @@ public struct GIFColorUsage: Sendable {
         precondition(previous.count == width * height && frame.count == width * height, "frame size")
         let rect = frame.withUnsafeBufferPointer { f in
             previous.withUnsafeBufferPointer { p in
-                PixelRect.bounding(in: PixelRect(x: 0, y: 0, width: width, height: height), width: width) { f[$0] != p[$0] }
+                PixelRect.differing(f, p, width: width)
             }
         }
         var counts = [Int](repeating: 0, count: 256)

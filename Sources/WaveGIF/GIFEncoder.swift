@@ -345,11 +345,9 @@ public final class GIFEncoder {
         let whole = PixelRect(x: 0, y: 0, width: width, height: height)
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
-                changed = isFirst ? whole : PixelRect.bounding(in: whole, width: width) { f[$0] != c[$0] }
+                changed = isFirst ? whole : PixelRect.differing(f, c, width: width)
                 if let t = transparent, let next {
-                    next.withUnsafeBufferPointer { n in
-                        clear = PixelRect.bounding(in: whole, width: width) { f[$0] != t && n[$0] == t }
-                    }
+                    next.withUnsafeBufferPointer { n in clear = PixelRect.uncovered(f, n, key: t, width: width) }
                 }
             }
         }
@@ -535,6 +533,71 @@ struct PixelRect: Equatable {
         if o.isEmpty { return self }
         let x0 = min(x, o.x), y0 = min(y, o.y)
         return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
+    }
+
+    /// The smallest rectangle holding every pixel where `a` and `b` (rows of `width`) differ:
+    /// `bounding(in:width:_:)` with `a[i] != b[i]`, eight pixels a step.
+    static func differing(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, width: Int) -> PixelRect {
+        let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
+        return scanned(width: width, height: a.count / width,
+                       word: { i in nonzeroBytes(load(pa, i) ^ load(pb, i)) }, pixel: { i in a[i] != b[i] })
+    }
+
+    /// The smallest rectangle holding every pixel where `a` is not `t` and `b` is:
+    /// `bounding(in:width:_:)` with `a[i] != t && b[i] == t`, eight pixels a step.
+    static func uncovered(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, key t: UInt8, width: Int) -> PixelRect {
+        let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
+        let tt = UInt64(t) &* 0x0101_0101_0101_0101
+        return scanned(width: width, height: a.count / width,
+                       word: { i in nonzeroBytes(load(pa, i) ^ tt) & ~nonzeroBytes(load(pb, i) ^ tt) },
+                       pixel: { i in a[i] != t && b[i] == t })
+    }
+
+    @inline(__always)
+    private static func load(_ p: UnsafeRawPointer, _ i: Int) -> UInt64 {
+        UInt64(littleEndian: p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+    }
+
+    /// The top bit of each byte of `v` that is not zero (exact: no carry crosses a byte).
+    @inline(__always)
+    private static func nonzeroBytes(_ v: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ((v & low) &+ low | v) & ~low
+    }
+
+    /// `bounding` over a whole frame, `word(i)` marking (top bit of byte k) which of pixels
+    /// i…i+7 pass, `pixel(i)` the test for one.
+    @inline(__always)
+    private static func scanned(width: Int, height: Int, word: (Int) -> UInt64, pixel: (Int) -> Bool) -> PixelRect {
+        var x0 = width, y0 = -1, x1 = -1, y1 = -1
+        for y in 0..<height {
+            let row = y * width
+            var first = -1, x = 0
+            while x + 8 <= width {
+                let m = word(row + x)
+                if m != 0 { first = x + m.trailingZeroBitCount / 8; break }
+                x += 8
+            }
+            if first < 0 {
+                while x < width { if pixel(row + x) { first = x; break }; x += 1 }
+            }
+            guard first >= 0 else { continue }
+            var last = first, end = width, found = false
+            while end - 8 >= first {
+                let m = word(row + end - 8)
+                if m != 0 { last = end - 8 + (63 - m.leadingZeroBitCount) / 8; found = true; break }
+                end -= 8
+            }
+            if !found {
+                var x = end - 1
+                while x > first { if pixel(row + x) { last = x; break }; x -= 1 }
+            }
+            x0 = min(x0, first)
+            x1 = max(x1, last)
+            if y0 < 0 { y0 = y }
+            y1 = y
+        }
+        return x1 < 0 ? .empty : PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
     }
 
     /// The smallest rectangle inside `area` holding every pixel for which `test` is true; `test`

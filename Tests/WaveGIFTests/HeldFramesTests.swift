@@ -60,3 +60,32 @@ import WaveTestSupport
         }
     }
 }
+
+/// The rectangles of what changed and what must be cleared, found eight pixels a step
+/// (`PixelRect.differing`, `PixelRect.uncovered`), against the plain pixel-by-pixel search.
+@Suite struct ChangedRectTests {
+    @Test func wordScansFindThePlainRectangles() {
+        var rng = SeededGenerator(state: 11)
+        for width in [1, 3, 7, 8, 9, 15, 16, 17, 31, 64, 75] {
+            for height in [1, 2, 5] {
+                for density in [0, 1, 2, 40] {
+                    let n = width * height
+                    let key = UInt8(rng.next() % 4)
+                    // Few values, so equal pixels and the key are common; a few changes at random places.
+                    let a = (0..<n).map { _ in UInt8(rng.next() % 4) }
+                    var b = a
+                    for _ in 0..<(density * n / 100 + (density > 0 ? 1 : 0)) { b[Int(rng.next() % UInt64(n))] = UInt8(rng.next() % 4) }
+                    let whole = PixelRect(x: 0, y: 0, width: width, height: height)
+                    a.withUnsafeBufferPointer { pa in
+                        b.withUnsafeBufferPointer { pb in
+                            #expect(PixelRect.differing(pa, pb, width: width)
+                                    == PixelRect.bounding(in: whole, width: width) { pa[$0] != pb[$0] }, "\(width)×\(height)")
+                            #expect(PixelRect.uncovered(pa, pb, key: key, width: width)
+                                    == PixelRect.bounding(in: whole, width: width) { pa[$0] != key && pb[$0] == key }, "\(width)×\(height)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
