@@ -456,7 +456,9 @@ public final class GIFEncoder {
         var best: ExactRendition?
         var renditions = !isFirst && key != nil ? [(raw, false), (keyed, true), (mixed, true)] : [(raw, false)]
         if draft { renditions = [renditions[renditions.count - 1]] }
-        for (candidate, useKey) in renditions {
+        for (n, (candidate, useKey)) in renditions.enumerated() {
+            // A rendition the same as one before it codes the same bits, and ties go to the first.
+            if renditions[..<n].contains(where: { $0.0 == candidate }) { continue }
             let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(candidate.max() ?? 0))
             let cap = best?.bits ?? limit
             let bits = candidate.withUnsafeBufferPointer { pixels in
