@@ -422,27 +422,44 @@ public final class GIFEncoder {
         // and unchanged pixels as whichever of the two continues the run before them (longer runs
         // code shorter). The one LZW codes shortest is written.
         var raw = [UInt8](repeating: 0, count: rect.width * rect.height)
-        var keyed = raw, mixed = raw
         let keyValue = key ?? 0
+        var unchanged = 0
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
                 position.withUnsafeBufferPointer { p in
                     raw.withUnsafeMutableBufferPointer { r in
-                        keyed.withUnsafeMutableBufferPointer { k in
-                            mixed.withUnsafeMutableBufferPointer { m in
-                                var previous = keyValue
-                                for row in 0..<rect.height {
-                                    let src = (rect.y + row) * width + rect.x, dst = row * rect.width
-                                    for col in 0..<rect.width {
-                                        let v = f[src + col]
-                                        let unchanged = v == c[src + col]
-                                        let t = p[Int(v)]
-                                        r[dst + col] = t
-                                        k[dst + col] = unchanged ? keyValue : t
-                                        let out = unchanged && previous != t ? keyValue : t
-                                        m[dst + col] = out
-                                        previous = out
-                                    }
+                        for row in 0..<rect.height {
+                            let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                            for col in 0..<rect.width {
+                                let v = f[src + col]
+                                if v == c[src + col] { unchanged += 1 }
+                                r[dst + col] = p[Int(v)]
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // With no unchanged pixel, the keyed and mixed renditions are the raw one.
+        var keyed: [UInt8] = [], mixed: [UInt8] = []
+        let keys = !isFirst && key != nil && unchanged > 0
+        if keys {
+            keyed = raw
+            mixed = raw
+            frame.withUnsafeBufferPointer { f in
+                canvas.withUnsafeBufferPointer { c in
+                    keyed.withUnsafeMutableBufferPointer { k in
+                        mixed.withUnsafeMutableBufferPointer { m in
+                            var previous = keyValue
+                            for row in 0..<rect.height {
+                                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                                for col in 0..<rect.width {
+                                    let t = k[dst + col]
+                                    let same = f[src + col] == c[src + col]
+                                    if same { k[dst + col] = keyValue }
+                                    let out = same && previous != t ? keyValue : t
+                                    m[dst + col] = out
+                                    previous = out
                                 }
                             }
                         }
@@ -454,7 +471,7 @@ public final class GIFEncoder {
         // is coded (`coder`, keeping the winner's bytes) or counted (`sizer`, the shortest then
         // coded by giflib) with the best so far as its limit, or `limit` while none is within it.
         var best: ExactRendition?
-        var renditions = !isFirst && key != nil ? [(raw, false), (keyed, true), (mixed, true)] : [(raw, false)]
+        var renditions = keys ? [(raw, false), (keyed, true), (mixed, true)] : [(raw, false)]
         if draft { renditions = [renditions[renditions.count - 1]] }
         for (n, (candidate, useKey)) in renditions.enumerated() {
             // A rendition the same as one before it codes the same bits, and ties go to the first.
@@ -499,7 +516,9 @@ public final class GIFEncoder {
     func clearCanvas(_ rect: PixelRect) {
         guard let t = transparentIndex.map(UInt8.init) else { return }
         stats.framesCleared += 1
-        for row in rect.y..<rect.maxY { for col in rect.x..<rect.maxX { canvas[row * width + col] = t } }
+        canvas.withUnsafeMutableBufferPointer { c in
+            for row in rect.y..<rect.maxY { c[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: t) }
+        }
     }
 }
 
