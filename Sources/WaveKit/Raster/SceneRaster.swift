@@ -32,8 +32,15 @@ struct SceneRaster: Sendable {
         coverage = StaticCoverage(model: model)
         rider = config.rider.map(RiderRaster.init)
         let n = SceneRaster.subsamples
-        waterChords = (0..<(model.orientation.width * n)).map { i in
+        // A path's chords cross every edge of its outline: those are worth the cores.
+        let chords: @Sendable (Int) -> [(top: Double, bottom: Double)] = { i in
             model.waterChords(atX: Double(i / n) + (Double(i % n) + 0.5) / Double(n))
+        }
+        let columns = model.orientation.width * n
+        if case .path = model.waveOutline.shape {
+            waterChords = Concurrently.map(columns, chords)
+        } else {
+            waterChords = (0..<columns).map(chords)
         }
     }
 
