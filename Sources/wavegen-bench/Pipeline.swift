@@ -116,6 +116,8 @@ enum Pipeline {
         case .gif:
             start = now()
             let gif = try GIFWriter.encoder(renderer)
+            // The stage on one thread, as the table says (the whole-pipeline run codes held frames on the cores).
+            gif.onTheCores = false
             for (k, f) in frames.enumerated() { try gif.add(f, delay: timing.delays[k]) }
             bytes = try gif.finish()
             t.encode = now() - start
