@@ -313,23 +313,9 @@ public struct SizeFit: Sendable {
             }
         }
         shortlist.sort { Search.better($0.1, $1.1) }
-        // Each search encodes its share of the look, the searches side by side (the files and the
-        // order they are weighed in are those of one search after the other).
-        let batches = whole.indices.map { i in shortlist.prefix(SizeFit.lastLook).filter { $0.0 == i }.map(\.1.notches) }
-        let looks = whole
-        let outcomes = Search.Slots<(Search, [Candidate])>(count: looks.count)
-        let work: @Sendable (Int) -> Void = { i in
-            var s = looks[i]
-            outcomes.set(i, Swift.Result { () throws(WaveError) -> (Search, [Candidate]) in
-                let files = try s.evaluate(batches[i])
-                return (s, files)
-            })
-        }
-        Concurrently.perform(looks.count, work)
-        for (i, outcome) in outcomes.values.enumerated() {
-            let (s, files) = try outcome!.get()
-            whole[i] = s
-            for file in files where file.size <= maxBytes && Search.better(file, best) { best = file }
+        for i in whole.indices {
+            let batch = shortlist.prefix(SizeFit.lastLook).filter { $0.0 == i }.map(\.1.notches)
+            for file in try whole[i].evaluate(batch) where file.size <= maxBytes && Search.better(file, best) { best = file }
         }
         let tried = whole[0].tried + whole.dropFirst().flatMap { $0.tried }
         let smallest = tried.min { $0.size != $1.size ? $0.size < $1.size : Search.better($0, $1) }!
