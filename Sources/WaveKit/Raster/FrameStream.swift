@@ -8,7 +8,7 @@ extension FrameRenderer {
     /// count; the output does not depend on `threads` (0 = one producer per core; 1 = everything
     /// on this thread). A small loop (below `serialLimit` pixels × frames), where a ring's
     /// hand-offs cost more than they save, is drawn whole on the cores first (a worker per core, each
-    /// with its own color cache; at most 4 MB of frames), then handed over in order.
+    /// with its own color cache; at most 8 MB: 4 M indices and as many matte marks), then handed over in order.
     public func renderAll(threads: Int = 0, _ body: (Int, [UInt8]) throws -> Void) rethrows {
         try renderAll(threads: threads) { k, indices, _ in try body(k, indices) }
     }
