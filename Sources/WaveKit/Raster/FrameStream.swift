@@ -21,18 +21,19 @@ extension FrameRenderer {
         let producers = Parallelism.clamped(threads > 0 ? threads : (config.width * config.height * count < serialLimit ? 1 : cores))
         if producers <= 1 && threads == 0 && cores > 1 && count > 1 {
             // A small loop: every frame drawn at once on the cores, then handed over in order.
-            let drawn = Concurrently.map(count, state: { FrameSlot() }) { slot, k in
-                slot.render(self, frame: k)
-                return (slot.frame, slot.matte)
+            let drawn = Concurrently.map(count, state: { ColorCache() }) { cache, k in
+                var frame: [UInt8] = [], matte: [UInt8] = []
+                render(frame: k, into: &frame, matte: &matte, cache: &cache)
+                return (frame, matte)
             }
             for (k, (frame, matte)) in drawn.enumerated() { try body(k, frame, matte) }
             return
         }
         if producers <= 1 {
-            let slot = FrameSlot()
+            var frame: [UInt8] = [], matte: [UInt8] = [], cache = ColorCache()
             for k in 0..<count {
-                slot.render(self, frame: k)
-                try body(k, slot.frame, slot.matte)
+                render(frame: k, into: &frame, matte: &matte, cache: &cache)
+                try body(k, frame, matte)
             }
             return
         }
@@ -116,17 +117,12 @@ private final class FrameRing: @unchecked Sendable {
     }
 }
 
-/// One frame buffer, its matte plane and its color cache; each render owns exactly one slot at a time.
+/// One frame buffer of the ring and its matte plane; each render owns exactly one slot at a time
+/// (the color cache is the producer's, kept across its frames).
 final class FrameSlot: @unchecked Sendable {
     var frame: [UInt8] = []
     var matte: [UInt8] = []
-    var cache = ColorCache()
 
-    func render(_ renderer: FrameRenderer, frame index: Int) {
-        renderer.render(frame: index, into: &frame, matte: &matte, cache: &cache)
-    }
-
-    /// Renders with a color cache the caller keeps.
     func render(_ renderer: FrameRenderer, frame index: Int, cache: inout ColorCache) {
         renderer.render(frame: index, into: &frame, matte: &matte, cache: &cache)
     }
