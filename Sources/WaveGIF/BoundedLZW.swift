@@ -23,8 +23,8 @@ final class BoundedLZW {
         /// The error of writing the key at the pixel (what the canvas shows there), one per pixel
         /// like the others (read even without a key, its values then ignored).
         var keyError: UnsafeBufferPointer<UInt8>
-        /// `error[value << 8 | target]`: the error of showing table value `value` where `target`'s
-        /// color belongs (255 for values that must not be written).
+        /// `error[target << 8 | value]`: the error of showing table value `value` where `target`'s
+        /// color belongs (255 for values that must not be written); a pixel's row is 256 bytes.
         var error: UnsafeBufferPointer<UInt8>
         /// The table position meaning "keep what is there", or -1.
         var key: Int
@@ -37,13 +37,17 @@ final class BoundedLZW {
     private let nextSibling = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     private let parent = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     private let value = UnsafeMutablePointer<UInt8>.allocate(capacity: maxCode + 1)
+    /// How many values the longest string below each entry adds to it (0: a leaf), so a search
+    /// skips what cannot reach the longest match found so far.
+    private let height = UnsafeMutablePointer<Int16>.allocate(capacity: maxCode + 1)
     /// The search's stack: each trie entry is pushed at most once per search.
     private let stack = UnsafeMutablePointer<(code: Int16, length: Int32, error: Int32)>.allocate(capacity: maxCode + 1)
 
-    /// Whether the flexible parse hands the search it made for the next string's start on to the
-    /// next step, where the string just added cannot change it (off: every step searches afresh,
-    /// the slow form the tests hold it to).
-    var carriesSearch = true
+    /// Whether the coder takes its shortcuts: the flexible parse hands the search it made for the
+    /// next string's start on to the next step, where the string just added cannot change it, and
+    /// a search skips the entries that cannot reach the longest match so far (`longestMatch`). Off:
+    /// every search is made afresh and in full, the slow form the tests hold it to.
+    var takesShortcuts = true
 
     init() {}
 
@@ -52,6 +56,7 @@ final class BoundedLZW {
         nextSibling.deallocate()
         parent.deallocate()
         value.deallocate()
+        height.deallocate()
         stack.deallocate()
     }
 
@@ -74,6 +79,7 @@ final class BoundedLZW {
             firstChild[c] = -1
             parent[c] = -1
             value[c] = UInt8(c)
+            height[c] = 0
         }
         let finished = written.withUnsafeMutableBufferPointer { written -> Bool in
             var position = 0
@@ -85,14 +91,16 @@ final class BoundedLZW {
                 carried = nil
                 var next: (code: Int, length: Int)?
                 if lookahead > 0, length > 1, position + length < count {
-                    func search(_ l: Int) -> (code: Int, length: Int) {
-                        longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count)
+                    func search(_ l: Int, longerThan floor: Int = 0) -> (code: Int, length: Int) {
+                        longestMatch(from: Int(choices.preferred[position + l]), at: position + l, choices, count: count,
+                                     longerThan: floor)
                     }
                     let first = search(length)
                     var best = (code: match, length: length, reach: length + first.length, next: first)
                     var prefix = Int(parent[match])
                     for l in stride(from: length - 1, through: max(1, length - lookahead), by: -1) {
-                        let n = search(l)
+                        // Only a match longer than `best.reach - l` changes the choice.
+                        let n = search(l, longerThan: best.reach - l)
                         if l + n.length > best.reach { best = (prefix, l, l + n.length, n) }
                         prefix = Int(parent[prefix])
                     }
@@ -108,14 +116,17 @@ final class BoundedLZW {
                 if out.next >= BoundedLZW.maxCode {
                     out.put(clear)
                     out.reset()
-                    for c in 0..<clear { firstChild[c] = -1 }
+                    for c in 0..<clear {
+                        firstChild[c] = -1
+                        height[c] = 0
+                    }
                 } else {
                     add(out.next, prefix: match, value: code)
                     out.next += 1
                     // The entry just added extends `match`, so it lies in the trie under `code`
                     // only when `match` starts with `code`; otherwise the search from `code` made
                     // for the chosen length (same start, same trie under it) stands.
-                    if carriesSearch, let next, Int(written[start]) != code { carried = next }
+                    if takesShortcuts, let next, Int(written[start]) != code { carried = next }
                 }
             }
         }
@@ -127,21 +138,31 @@ final class BoundedLZW {
     /// The longest string in the dictionary that starts with `code` at `position` and that every
     /// pixel it covers accepts; of equally long ones, the one with the fewest values other than the
     /// preferred ones plus the smallest total error (then the first found).
-    private func longestMatch(from code: Int, at position: Int, _ c: Choices, count: Int) -> (code: Int, length: Int) {
+    ///
+    /// Depth first, an entry is looked into only when the longest string below it could reach the
+    /// longest match so far (`height`): what is skipped could neither be longer nor tie, so the
+    /// answer and the order ties are met in are those of the full search. With `floor`, only a
+    /// match longer than `floor` is wanted: when there is one the answer is the same, otherwise
+    /// it is some shorter match (the caller, which wanted a longer one, ignores it).
+    private func longestMatch(from code: Int, at position: Int, _ c: Choices, count: Int,
+                              longerThan floor: Int = 0) -> (code: Int, length: Int) {
         var best = (code: code, length: 1, error: 0)
+        // The slow form looks into every entry: no length is too short to look for.
+        let floor = takesShortcuts ? floor : Int.min, prunes = takesShortcuts
         var depth = 1
         stack[0] = (Int16(code), 1, 0)
         while depth > 0 {
             depth -= 1
             let (node, length, error) = stack[depth]
             let at = position + Int(length)
-            guard at < count else { continue }
+            let reach = Int(length) + Int(height[Int(node)])
+            guard at < count, !prunes || (reach > floor && reach >= best.length) else { continue }
             let tolerance = Int(c.tolerance[at])
-            let target = Int(c.target[at]), preferred = Int(c.preferred[at]), keyError = Int(c.keyError[at])
+            let row = Int(c.target[at]) << 8, preferred = Int(c.preferred[at]), keyError = Int(c.keyError[at])
             var child = Int(firstChild[Int(node)])
             while child >= 0 {
                 let v = Int(value[child])
-                let e = v == c.key ? keyError : Int(c.error[v << 8 | target])
+                let e = v == c.key ? keyError : Int(c.error[row | v])
                 if e <= tolerance {
                     let l = Int(length) + 1, total = Int(error) + e + (v == preferred ? 0 : 1)
                     if l > best.length || (l == best.length && total < best.error) { best = (child, l, total) }
@@ -165,8 +186,15 @@ final class BoundedLZW {
         firstChild[code] = -1
         parent[code] = Int16(prefix)
         value[code] = UInt8(v)
+        height[code] = 0
         nextSibling[code] = firstChild[prefix]
         firstChild[prefix] = Int16(code)
+        var node = prefix, h: Int16 = 1
+        while node >= 0 && height[node] < h {
+            height[node] = h
+            node = Int(parent[node])
+            h += 1
+        }
     }
 
     /// Writes the `length` values of string `code` at `out`.

@@ -3,7 +3,8 @@ internal import CGIF
 extension GIFEncoder {
     /// The error of showing each table position where each palette index belongs: the largest
     /// channel difference of the colors as a GIF shows them (premultiplied RGBA: a palette color
-    /// opaque, the transparent index 0,0,0,0), 0…255; 255 for positions past the palette.
+    /// opaque, the transparent index 0,0,0,0), 0…255; 255 for positions past the palette. Filed
+    /// `[index << 8 | position]`: what one pixel accepts is one 256-byte row.
     static func errorTable(_ colors: [RGBA8], order: [Int], transparentIndex: Int?) -> [UInt8] {
         // Each color as shown, once: the table below is up to 65,536 entries, built per file.
         let shown = colors.indices.map { i -> SIMD4<Int32> in
@@ -15,7 +16,7 @@ extension GIFEncoder {
             for other in colors.indices {
                 let d = a &- shown[other]
                 let m = d.replacing(with: 0 &- d, where: d .< 0)
-                table[slot << 8 | other] = UInt8(max(max(m.x, m.y), max(m.z, m.w)))
+                table[other << 8 | slot] = UInt8(max(max(m.x, m.y), max(m.z, m.w)))
             }
         }
         return table
@@ -128,7 +129,7 @@ extension GIFEncoder {
         @inline(__always) func shownError(_ p: Int, _ index: Int) -> UInt8 {
             let shown = canvas[p]
             if let matte, shown == transparent, matte[p] != 0 { return matteError[index] }
-            return errors[Int(position[Int(shown)]) << 8 | index]
+            return errors[index << 8 | Int(position[Int(shown)])]
         }
         var rect = changed
         if !isFirst {
@@ -243,7 +244,7 @@ extension GIFEncoder {
         let transparent = transparentIndex.map(UInt8.init)
         for row in shown.y..<shown.maxY {
             for p in (row * width + shown.x)..<(row * width + shown.maxX)
-            where errors[Int(position[Int(canvas[p])]) << 8 | Int(frame[p])] > 0 {
+            where errors[Int(frame[p]) << 8 | Int(position[Int(canvas[p])])] > 0 {
                 stats.pixelsApproximated += 1
                 if canvas[p] == transparent { stats.pixelsShowingMatte += 1 }
             }

@@ -70,7 +70,7 @@ public final class GIFEncoder {
     let tableSize: Int
     /// Palette indices as shown after the last frame written (and its disposal).
     var canvas: [UInt8]
-    /// For lossy coding: `errors[value << 8 | index]`, the error of showing table value `value`
+    /// For lossy coding: `errors[index << 8 | value]`, the error of showing table value `value`
     /// where palette index `index` belongs (255 for table entries past the palette).
     var errors: [UInt8] = []
     let lzw = BoundedLZW()

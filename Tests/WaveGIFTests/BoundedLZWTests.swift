@@ -6,7 +6,7 @@ import WaveTestSupport
 /// One image written to a file of its own: by giflib's coder (`pixels`), or as the blocks
 /// `BoundedLZW` codes for the same pixels with no freedom at all.
 private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int, bounded: Bool, lookahead: Int = 0,
-                         shades: Int = 0, carriesSearch: Bool = true, writtenOut: UnsafeMutablePointer<[UInt8]>? = nil) throws -> [UInt8] {
+                         shades: Int = 0, shortcuts: Bool = true, writtenOut: UnsafeMutablePointer<[UInt8]>? = nil) throws -> [UInt8] {
     let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
     let stream = try GIFStream(width: width, height: height, colors: palette)
     let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(pixels.max() ?? 0))
@@ -15,7 +15,7 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
         // Values `shades` apart are 16 × `shades` levels apart, within the tolerance (0: only a
         // pixel's own value is within tolerance of it).
         var error = [UInt8](repeating: 255, count: 256 * 256)
-        for v in 0..<colors { for t in 0..<colors where abs(v - t) <= shades { error[v << 8 | t] = UInt8(16 * abs(v - t)) } }
+        for v in 0..<colors { for t in 0..<colors where abs(v - t) <= shades { error[t << 8 | v] = UInt8(16 * abs(v - t)) } }
         let zero = [UInt8](repeating: 0, count: pixels.count), tolerance = [UInt8](repeating: UInt8(16 * shades), count: pixels.count)
         var written: [UInt8] = []
         let coded = pixels.withUnsafeBufferPointer { p in
@@ -23,7 +23,7 @@ private func singleImage(_ pixels: [UInt8], width: Int, height: Int, colors: Int
               tolerance.withUnsafeBufferPointer { tol in
                 error.withUnsafeBufferPointer { e in
                     let coder = BoundedLZW()
-                    coder.carriesSearch = carriesSearch
+                    coder.takesShortcuts = shortcuts
                     return coder.encode(BoundedLZW.Choices(preferred: p, target: p, tolerance: tol, keyError: z, error: e, key: -1),
                                         count: pixels.count, minimumCodeSize: codeSize, lookahead: lookahead, written: &written)
                 }
@@ -86,6 +86,10 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
             let palette = (0..<colors).map { (i: Int) -> RGBA8 in RGBA8(UInt8(i), UInt8(255 - i), UInt8((i * 7) & 0xFF)) }
             for shades in [0, 1, 2] {
                 let greedy = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true, shades: shades)
+                let greedySlow = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true, shades: shades,
+                                                 shortcuts: false)
+                let sameGreedy = greedy == greedySlow
+                #expect(sameGreedy, "\(width)×\(height), ±\(shades), greedy: the shortcuts change what is written")
                 for lookahead in [1, 8, 64] {
                     var written: [UInt8] = []
                     let file = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true,
@@ -93,11 +97,11 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
                     let decoded = try GIFDecoder.decode(file)
                     let what = "\(width)×\(height), ±\(shades), lookahead \(lookahead)"
                     #expect(decoded.frames == [expand(written, palette, transparent: nil)], "\(what)")
-                    // Each step searching afresh (the slow form) writes the same file and values.
+                    // Each step searching afresh and in full (the slow form) writes the same file and values.
                     var afresh: [UInt8] = []
                     let slow = try singleImage(pixels, width: width, height: height, colors: colors, bounded: true,
-                                               lookahead: lookahead, shades: shades, carriesSearch: false, writtenOut: &afresh)
-                    #expect(slow == file && afresh == written, "\(what): carried search differs from a fresh one")
+                                               lookahead: lookahead, shades: shades, shortcuts: false, writtenOut: &afresh)
+                    #expect(slow == file && afresh == written, "\(what): the shortcuts change what is written")
                     #expect(zip(written, pixels).allSatisfy { abs(Int($0) - Int($1)) <= shades }, "\(what)")
                     if shades > 0 && file.count < greedy.count { shorter.append(what) }
                 }
@@ -253,7 +257,7 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
             for other in 0..<256 {
                 let expected = slot < order.count && other < colors.count
                     ? (0..<4).map { abs(shown(order[slot])[$0] - shown(other)[$0]) }.max()! : 255
-                if Int(table[slot << 8 | other]) != expected { wrong.append("slot \(slot), index \(other)") }
+                if Int(table[other << 8 | slot]) != expected { wrong.append("slot \(slot), index \(other)") }
             }
         }
         #expect(table.count == 256 * 256 && wrong.isEmpty, "\(wrong.count) entries wrong, first \(wrong.prefix(3))")
