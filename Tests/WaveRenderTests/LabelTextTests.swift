@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WaveAPNG
 import WaveGIF
-import WaveKit
+@testable import WaveKit
 import WaveRender
 import WaveWebP
 
@@ -157,6 +157,33 @@ import WaveWebP
             let bundled = try pipeline.load(name)
             #expect(try pipeline.prepare(bundled, plan: try pipeline.plan(bundled)).warnings.isEmpty, "\(name)")
         }
+    }
+
+    /// The fit measured on the label's pixels alone is the fit measured on the whole canvas's
+    /// coverage: circle, path and rounded outlines, every fill direction, labels that fit, that the
+    /// shape cuts off and that leave the canvas, texts that follow the level.
+    @Test func theLabelsFitIsTheWholeCoveragesFit() throws {
+        let pipeline = RenderPipeline()
+        let cases: [(String, [String])] = [
+            ("orb", []), ("orb", ["label.text=Loading", "label.position=bottom"]), ("orb", ["label.size=0.9"]),
+            ("drop", ["label={\"text\": \"{percent}%\", \"size\": 0.45}", LabelTextTests.ramp]),
+            ("heart", ["label={\"text\": \"Wait\", \"size\": 0.5}", "direction=right"]),
+            ("progress-bar", ["label={\"text\": \"{percent}\", \"size\": 1.4}", "direction=left"]),
+            ("classic", ["label={\"text\": \"99\", \"size\": 0.3}", "direction=down"]),
+        ]
+        var outside = 0, off = 0
+        for (name, sets) in cases {
+            let overrides = try sets.map { try #require(PresetOverride(parsing: $0), "\($0)") }
+            let config = try pipeline.load(name, overrides: overrides)
+            let plan = try pipeline.plan(config)
+            let texts = try #require(try LabelTexts.rendered(for: config, plan: plan))
+            let fast = texts.misfits(config: config, plan: plan), plain = texts.referenceMisfits(config: config, plan: plan)
+            let same = fast == plain
+            #expect(same, "\(name) \(sets): \(fast.prefix(2)) against \(plain.prefix(2))")
+            outside += plain.filter { $0.outsideShape > 0 }.count
+            off += plain.filter { $0.offCanvas > 0 }.count
+        }
+        #expect(outside >= 3 && off >= 1, "cases cut off by the shape: \(outside), off the canvas: \(off)")
     }
 
     func matches(_ pattern: String, in text: String) -> [[String]] {

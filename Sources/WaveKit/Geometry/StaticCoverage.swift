@@ -143,6 +143,15 @@ struct StaticCoverage: Sendable {
         return (water, border, spans)
     }
 
+    /// The water coverage of the one pixel (x, y), as `init(reference:)` measures it: for a few
+    /// pixels (the label's fit), where the whole canvas's would cost more.
+    static func water(_ x: Int, _ y: Int, model: WaveModel) -> Float {
+        let geometry = model.waveOutline, level = -model.waterInset
+        let d = geometry.signedDistance(Double(x) + 0.5, Double(y) + 0.5)
+        guard abs(d - level) < StaticCoverage.halfDiagonal else { return d < level ? 1 : 0 }
+        return Float(StaticCoverage.area(geometry, Double(x), Double(y), 1, level: level))
+    }
+
     /// Half a unit square's diagonal, rounded up: no point of the square is further from its center.
     static let halfDiagonal = 0.7072
 

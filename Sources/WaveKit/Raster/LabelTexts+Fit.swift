@@ -8,10 +8,29 @@ extension LabelTexts {
         public var outsideShape: Int
     }
 
-    /// The texts that do not fit the shape or the canvas, the most cut off first.
+    /// The texts that do not fit the shape or the canvas, the most cut off first. Only the pixels
+    /// the texts ink are measured (each once, `StaticCoverage.water(_:_:model:)`), not the whole
+    /// canvas: every render with a label asks.
     public func misfits(config: WaveConfig, plan: LoopPlan) -> [Misfit] {
         let model = WaveModel(config: config, plan: plan)
-        let coverage = StaticCoverage(model: model)
+        let width = model.orientation.width
+        var measured = [Float](repeating: .nan, count: width * model.orientation.height)
+        return misfits(config: config, plan: plan, model: model) { i, j in
+            let p = j * width + i
+            if measured[p].isNaN { measured[p] = StaticCoverage.water(i, j, model: model) }
+            return measured[p]
+        }
+    }
+
+    /// `misfits(config:plan:)` from the whole canvas's coverage: the plain form it is tested against.
+    func referenceMisfits(config: WaveConfig, plan: LoopPlan) -> [Misfit] {
+        let model = WaveModel(config: config, plan: plan)
+        let coverage = StaticCoverage(reference: model)
+        return misfits(config: config, plan: plan, model: model) { i, j in coverage.water[j * coverage.width + i] }
+    }
+
+    /// The misfits, with `water(i, j)` the water coverage of wave-frame pixel (i, j).
+    private func misfits(config: WaveConfig, plan: LoopPlan, model: WaveModel, water: (Int, Int) -> Float) -> [Misfit] {
         var out: [Misfit] = []
         for (text, overlay) in overlays {
             var misfit = Misfit(text: text, offCanvas: 0, outsideShape: 0)
@@ -22,7 +41,7 @@ extension LabelTexts {
                     let x = overlay.x + u, y = overlay.y + v
                     if x < 0 || y < 0 || x >= config.width || y >= config.height {
                         misfit.offCanvas += 1
-                    } else if coverage.water[model.orientation.wavePixel(x, y).j * coverage.width + model.orientation.wavePixel(x, y).i] < 0.5 {
+                    } else if water(model.orientation.wavePixel(x, y).i, model.orientation.wavePixel(x, y).j) < 0.5 {
                         misfit.outsideShape += 1
                     }
                 }
