@@ -145,22 +145,7 @@ extension GIFEncoder {
         let key = tableTransparent ?? (isFirst ? nil : unusedEntry(frame, in: rect).map(Int.init))
 
         let count = rect.width * rect.height
-        var exact = [UInt8](repeating: 0, count: count), target = exact, tolerance = exact, keyError = exact
-        var largest = 0
-        frame.withUnsafeBufferPointer { f in
-            for row in 0..<rect.height {
-                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
-                for col in 0..<rect.width {
-                    let index = Int(f[src + col])
-                    let value = Int(position[index])
-                    exact[dst + col] = UInt8(value)
-                    target[dst + col] = UInt8(index)
-                    tolerance[dst + col] = isFlat(f, src + col) ? 0 : bound
-                    keyError[dst + col] = shownError(src + col, index)
-                    largest = max(largest, value)
-                }
-            }
-        }
+        let (exact, target, tolerance, keyError, largest) = acceptance(frame, matte: matte, in: rect)
         // Preferred values: the exact ones; every pixel the canvas shows closely enough as the
         // key; or those as whichever of the key and their own value continues the run before them.
         var preferences = [exact]
@@ -190,6 +175,84 @@ extension GIFEncoder {
             }
         }
         return search.best == nil ? nil : search
+    }
+
+    /// What each pixel of `rect` accepts: its exact table value, its palette index, its tolerance
+    /// (0 where the pixel is flat, else the bound) and the error of the key there (what the canvas
+    /// shows, or the matte where a marked pixel shows through), and the largest exact value. Over
+    /// raw buffers a row at a time; `referenceAcceptance` is the plain form.
+    func acceptance(_ frame: [UInt8], matte: [UInt8]?, in rect: PixelRect)
+        -> (exact: [UInt8], target: [UInt8], tolerance: [UInt8], keyError: [UInt8], largest: Int) {
+        let bound = UInt8(lossy), transparent = transparentIndex.map(UInt8.init) ?? 0
+        let count = rect.width * rect.height
+        var exact = [UInt8](repeating: 0, count: count), target = exact, tolerance = exact, keyError = exact
+        var largest = 0
+        let hasMatte = matte != nil
+        frame.withUnsafeBufferPointer { f in
+          canvas.withUnsafeBufferPointer { c in
+            position.withUnsafeBufferPointer { pos in
+              errors.withUnsafeBufferPointer { e in
+                matteError.withUnsafeBufferPointer { me in
+                  (matte ?? []).withUnsafeBufferPointer { m in
+                    exact.withUnsafeMutableBufferPointer { ex in
+                      target.withUnsafeMutableBufferPointer { tg in
+                        tolerance.withUnsafeMutableBufferPointer { tl in
+                          keyError.withUnsafeMutableBufferPointer { ke in
+                            let width = self.width
+                            for row in 0..<rect.height {
+                                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                                for col in 0..<rect.width {
+                                    let p = src + col, x = rect.x + col
+                                    let v = f[p], index = Int(v)
+                                    let value = Int(pos[index])
+                                    ex[dst + col] = UInt8(value)
+                                    tg[dst + col] = v
+                                    let flat = (x == 0 || f[p - 1] == v) && (x + 1 >= width || f[p + 1] == v)
+                                        && (p < width || f[p - width] == v) && (p + width >= f.count || f[p + width] == v)
+                                    tl[dst + col] = flat ? 0 : bound
+                                    let shown = c[p]
+                                    ke[dst + col] = hasMatte && shown == transparent && m[p] != 0 ? me[index]
+                                        : e[index << 8 | Int(pos[Int(shown)])]
+                                    largest = max(largest, value)
+                                }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        return (exact, target, tolerance, keyError, largest)
+    }
+
+    /// `acceptance(_:matte:in:)` pixel by pixel through `isFlat` and the shown color's error.
+    func referenceAcceptance(_ frame: [UInt8], matte: [UInt8]?, in rect: PixelRect)
+        -> (exact: [UInt8], target: [UInt8], tolerance: [UInt8], keyError: [UInt8], largest: Int) {
+        let bound = UInt8(lossy), transparent = transparentIndex.map(UInt8.init) ?? 0
+        let count = rect.width * rect.height
+        var exact = [UInt8](repeating: 0, count: count), target = exact, tolerance = exact, keyError = exact
+        var largest = 0
+        frame.withUnsafeBufferPointer { f in
+            for row in 0..<rect.height {
+                let src = (rect.y + row) * width + rect.x, dst = row * rect.width
+                for col in 0..<rect.width {
+                    let p = src + col, index = Int(f[p])
+                    let value = Int(position[index])
+                    exact[dst + col] = UInt8(value)
+                    target[dst + col] = UInt8(index)
+                    tolerance[dst + col] = isFlat(f, p) ? 0 : bound
+                    let shown = canvas[p]
+                    keyError[dst + col] = matte != nil && shown == transparent && matte![p] != 0 ? matteError[index]
+                        : errors[index << 8 | Int(position[Int(shown)])]
+                    largest = max(largest, value)
+                }
+            }
+        }
+        return (exact, target, tolerance, keyError, largest)
     }
 
     /// The winning preferences of `search` again, parsed flexibly: each string may stop short of

@@ -263,3 +263,56 @@ private func runsAndNoise(count: Int, colors: Int, seed: UInt64) -> [UInt8] {
         #expect(table.count == 256 * 256 && wrong.isEmpty, "\(wrong.count) entries wrong, first \(wrong.prefix(3))")
     }
 }
+
+/// What each pixel accepts in a lossy frame, found over raw buffers a row at a time, against the
+/// plain pixel-by-pixel form: after a loop has left its canvas (transparent, matte-marked and
+/// coloured pixels), over the whole frame and rectangles on every edge and inside, with and
+/// without a matte plane.
+@Suite struct LossyAcceptanceTests {
+    @Test(arguments: [8, 40])
+    func theFastAcceptanceIsThePlainOne(bound: Int) throws {
+        let width = 37, height = 23
+        var colors = [RGBA8(0, 0, 0, 0)]
+        for i in 0..<40 { colors.append(RGBA8(UInt8(255 - i * 6), UInt8(200 - i * 3), 255)) }
+        var random = SeededGenerator(state: UInt64(bound))
+        func frame() -> (indices: [UInt8], plane: [UInt8]) {
+            var f = [UInt8](repeating: 0, count: width * height), m = f
+            for p in f.indices {
+                let x = p % width
+                // Flat runs, transparent stretches and noise, so every neighbour test matters.
+                f[p] = x < 5 ? 0 : x < 15 ? 7 : UInt8(Int.random(in: 0...40, using: &random) / (x % 3 + 1))
+                m[p] = UInt8(Int.random(in: 0...1, using: &random))
+            }
+            return (f, m)
+        }
+        let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: 0, loops: 0,
+                                     lossy: bound, matte: RGBA8(255, 255, 255))
+        for _ in 0..<5 {
+            let (f, m) = frame()
+            try encoder.add(f, delay: 4, matte: m)
+        }
+        _ = try encoder.finish()
+        // What a loop left on screen: transparent, flat and noisy pixels (the last frame may have
+        // been cleared by disposal, so it is laid down here).
+        encoder.canvas = frame().indices
+        let (next, plane) = frame()
+        let rects = [PixelRect(x: 0, y: 0, width: width, height: height), PixelRect(x: 0, y: 0, width: 1, height: 1),
+                     PixelRect(x: width - 6, y: height - 4, width: 6, height: 4), PixelRect(x: 3, y: 2, width: 20, height: 11),
+                     PixelRect(x: 0, y: 5, width: width, height: 1), PixelRect(x: 9, y: 0, width: 1, height: height)]
+        var flat = 0, keyed = 0
+        for rect in rects {
+            for matte in [plane, nil] as [[UInt8]?] {
+                let fast = encoder.acceptance(next, matte: matte, in: rect)
+                let plain = encoder.referenceAcceptance(next, matte: matte, in: rect)
+                let same = fast.exact == plain.exact && fast.target == plain.target && fast.tolerance == plain.tolerance
+                    && fast.keyError == plain.keyError && fast.largest == plain.largest
+                #expect(same, "rect \(rect), matte \(matte != nil)")
+                flat += plain.tolerance.filter { $0 == 0 }.count
+                keyed += plain.keyError.filter { $0 <= UInt8(bound) }.count
+            }
+        }
+        #expect(flat > 50 && keyed > 50, "\(flat) flat pixels, \(keyed) the key could show")
+        let shown = encoder.canvas.filter { $0 != 0 }.count
+        #expect(shown > 100 && shown < width * height - 100, "\(shown) pixels of the canvas not transparent")
+    }
+}
