@@ -423,7 +423,8 @@ public final class GIFEncoder {
         // code shorter). The one LZW codes shortest is written.
         var raw = [UInt8](repeating: 0, count: rect.width * rect.height)
         let keyValue = key ?? 0
-        var unchanged = 0
+        // Unchanged pixels, and those of them not already the key's value.
+        var unchanged = 0, unchangedOther = 0
         frame.withUnsafeBufferPointer { f in
             canvas.withUnsafeBufferPointer { c in
                 position.withUnsafeBufferPointer { p in
@@ -431,18 +432,24 @@ public final class GIFEncoder {
                         for row in 0..<rect.height {
                             let src = (rect.y + row) * width + rect.x, dst = row * rect.width
                             for col in 0..<rect.width {
-                                let v = f[src + col]
-                                if v == c[src + col] { unchanged += 1 }
-                                r[dst + col] = p[Int(v)]
+                                let v = f[src + col], value = p[Int(v)]
+                                if v == c[src + col] {
+                                    unchanged += 1
+                                    if value != keyValue { unchangedOther += 1 }
+                                }
+                                r[dst + col] = value
                             }
                         }
                     }
                 }
             }
         }
-        // With no unchanged pixel, the keyed and mixed renditions are the raw one.
+        // With no unchanged pixel, or none but those already the key's value (a transparent scene's
+        // clear pixels, the key being its transparent index), the keyed and mixed renditions are
+        // the raw one, which wins their tie: they are not built. (A draft codes the mixed one alone,
+        // marked as keyed: built as before.)
         var keyed: [UInt8] = [], mixed: [UInt8] = []
-        let keys = !isFirst && key != nil && unchanged > 0
+        let keys = !isFirst && key != nil && unchanged > 0 && (draft || unchangedOther > 0)
         if keys {
             keyed = raw
             mixed = raw
