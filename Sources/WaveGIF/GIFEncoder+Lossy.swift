@@ -124,18 +124,11 @@ extension GIFEncoder {
     func boundedSearch(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect, isFirst: Bool,
                        within limit: Int) -> BoundedSearch? {
         let bound = UInt8(lossy)
-        let transparent = transparentIndex.map(UInt8.init) ?? 0
-        // The error of what the canvas shows at `p` where palette index `index` belongs.
-        @inline(__always) func shownError(_ p: Int, _ index: Int) -> UInt8 {
-            let shown = canvas[p]
-            if let matte, shown == transparent, matte[p] != 0 { return matteError[index] }
-            return errors[index << 8 | Int(position[Int(shown)])]
-        }
         var rect = changed
         if !isFirst {
             frame.withUnsafeBufferPointer { f in
                 rect = PixelRect.bounding(in: changed, width: width) { p in
-                    let error = shownError(p, Int(f[p]))
+                    let error = shownError(p, Int(f[p]), matte: matte)
                     return error > 0 && (error > bound || isFlat(f, p))
                 }
             }
@@ -229,10 +222,19 @@ extension GIFEncoder {
         return (exact, target, tolerance, keyError, largest)
     }
 
-    /// `acceptance(_:matte:in:)` pixel by pixel through `isFlat` and the shown color's error.
+    /// The error of what the canvas shows at `p` where palette index `index` belongs (the matte,
+    /// where a pixel marked in `matte` shows through the transparent index).
+    @inline(__always)
+    func shownError(_ p: Int, _ index: Int, matte: [UInt8]?) -> UInt8 {
+        let shown = canvas[p]
+        if let matte, shown == (transparentIndex.map(UInt8.init) ?? 0), matte[p] != 0 { return matteError[index] }
+        return errors[index << 8 | Int(position[Int(shown)])]
+    }
+
+    /// `acceptance(_:matte:in:)` pixel by pixel through `isFlat` and `shownError`.
     func referenceAcceptance(_ frame: [UInt8], matte: [UInt8]?, in rect: PixelRect)
         -> (exact: [UInt8], target: [UInt8], tolerance: [UInt8], keyError: [UInt8], largest: Int) {
-        let bound = UInt8(lossy), transparent = transparentIndex.map(UInt8.init) ?? 0
+        let bound = UInt8(lossy)
         let count = rect.width * rect.height
         var exact = [UInt8](repeating: 0, count: count), target = exact, tolerance = exact, keyError = exact
         var largest = 0
@@ -245,9 +247,7 @@ extension GIFEncoder {
                     exact[dst + col] = UInt8(value)
                     target[dst + col] = UInt8(index)
                     tolerance[dst + col] = isFlat(f, p) ? 0 : bound
-                    let shown = canvas[p]
-                    keyError[dst + col] = matte != nil && shown == transparent && matte![p] != 0 ? matteError[index]
-                        : errors[index << 8 | Int(position[Int(shown)])]
+                    keyError[dst + col] = shownError(p, index, matte: matte)
                     largest = max(largest, value)
                 }
             }
