@@ -80,6 +80,16 @@ public struct RenderPipeline: Sendable {
         return results.map { $0! }
     }
 
+    /// Writes `animation` with one raster writer whose frames `raster` draws (made by the caller,
+    /// e.g. into a palette several renders share): the file `write(_:to:)` makes when `raster` is
+    /// the renderer it would make for the writer's format.
+    public func write(_ animation: Animation, drawnBy raster: FrameRenderer, to writer: any AnimationWriter) throws(WaveError) -> Written {
+        try writer.begin(animation, raster: raster)
+        try drawFrames(raster, into: [writer])
+        let bytes = try writer.finish()
+        return Written(bytes: bytes, timing: raster.timing, palette: raster.drawsTrueColor ? nil : raster.palette, images: writer.images, notes: writer.notes)
+    }
+
     /// Loads, plans, prepares and writes one format in memory: what `render` does short of the file.
     public func render(_ reference: String, overrides: [PresetOverride] = [], format: OutputFormat) throws(WaveError) -> [UInt8] {
         let config = try load(reference, overrides: overrides)

@@ -34,7 +34,7 @@ extension SizeFit {
         var anchor = 1.0
         /// The windows' frames drawn once per scene and shared by every candidate that differs
         /// only in its coder's settings (`gif.lossy`, lossy WebP quality).
-        let drawn = Drawn()
+        let drawn: Drawn
         /// What each setting of the knobs measured, shared by every search on this sample (the
         /// `gif.colors` search meets the first search's files wherever its table is the preset's).
         let measured = Measured()
@@ -42,7 +42,7 @@ extension SizeFit {
         /// Windows of `width` frames, at most `count` of them, for a loop of `frameCount` frames
         /// whose frame rate may be divided by `divisors`; nil when they would cost more than
         /// a quarter of the loop to encode (a short loop: search the whole files instead).
-        init?(frameCount: Int, divisors: [Int], page: RGBA?, count: Int = 4, width: Int = 3) {
+        init?(frameCount: Int, divisors: [Int], page: RGBA?, count: Int = 4, width: Int = 3, palettes: Palettes = Palettes()) {
             func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
             let step = divisors.reduce(1) { $0 / gcd($0, $1) * $1 }
             let slots = frameCount / step
@@ -54,6 +54,7 @@ extension SizeFit {
             self.width = width
             self.longest = longest
             self.page = page
+            drawn = Drawn(palettes: palettes)
         }
 
         /// The full-rate frames the reference needs, in order (windows may overlap).
@@ -83,8 +84,12 @@ extension SizeFit {
                 var frames: [(indices: [UInt8], matte: [UInt8])]
             }
             private let scenes = SharedDictionary<Key, Scene>()
-            private let discoveries = SharedDictionary<Key, PaletteDiscovery>()
-            private let usages = SharedDictionary<Key, [Int]>()
+            /// The palettes, shared with the fit's whole files.
+            let palettes: Palettes
+
+            init(palettes: Palettes) {
+                self.palettes = palettes
+            }
 
             func scene(_ config: WaveConfig, _ plan: LoopPlan, frames: [Int], format: OutputFormat,
                        pipeline: RenderPipeline) throws(WaveError) -> Scene {
@@ -92,7 +97,8 @@ extension SizeFit {
                               frameCount: plan.frameCount, frames: frames)
                 if let s = scenes[key] { return s }
                 let animation = try pipeline.prepare(config, plan: plan)
-                let raster = FrameRenderer(palette: palette(animation, format: format))
+                // The sample draws a few frames of the loop: a gradient scene's count keeps none.
+                let raster = FrameRenderer(palette: palettes.plan(animation, format: format, keepingFrames: false))
                 var cache = ColorCache()
                 let drawn = frames.map { f in
                     var indices: [UInt8] = [], matte: [UInt8] = []
@@ -102,34 +108,6 @@ extension SizeFit {
                 let s = Scene(animation: animation, raster: raster, frames: drawn)
                 scenes[key] = s
                 return s
-            }
-
-            /// The palette of `animation`'s scene: discovered once for every `gif.colors` and
-            /// `gif.lossy`, and the loop counted on it once for every table that needs the count.
-            func palette(_ animation: Animation, format: OutputFormat) -> PalettePlan {
-                let key = Key(edgeStep: animation.config.edgeStep, colors: 256, marks: false, frameCount: animation.plan.frameCount, frames: [])
-                let discovery: PaletteDiscovery
-                if let d = discoveries[key] {
-                    discovery = d
-                } else {
-                    var full = animation.config
-                    full.gif.colors = 256
-                    full.gif.lossy = 0
-                    discovery = PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
-                    discoveries[key] = discovery
-                }
-                // The sample draws a few frames of the loop: a gradient scene's count keeps none.
-                guard discovery.needsUsage(colors: animation.config.gif.colors) else {
-                    return PalettePlan(discovery, config: animation.config, keepingFrames: false)
-                }
-                let usage: [Int]
-                if let u = usages[key] {
-                    usage = u
-                } else {
-                    usage = discovery.usage()
-                    usages[key] = usage
-                }
-                return PalettePlan(discovery, config: animation.config, usage: usage)
             }
         }
 
@@ -246,6 +224,53 @@ extension SizeFit {
             case .webp: return WebPLayout.imageSizes(b)
             case .apng, .svg, .lottie, .dotlottie: return nil
             }
+        }
+    }
+
+    /// The palettes of a fit's scenes, shared by every candidate of both searches, measured on the
+    /// sample or encoded whole: one discovery per loop, each further `edgeStep` of it that scene
+    /// with its ramps built again (`PaletteDiscovery.restepped(to:)`), and the loop counted on each
+    /// once for every table that needs the count. Filled from several threads; a palette found
+    /// twice at once is found the same both times.
+    final class Palettes: @unchecked Sendable {
+        struct Key: Hashable {
+            var edgeStep: Double
+            var frameCount: Int
+        }
+        private let discoveries = SharedDictionary<Key, PaletteDiscovery>()
+        /// The first discovery of each loop (by frame count), the others' starting point.
+        private let firsts = SharedDictionary<Int, PaletteDiscovery>()
+        private let usages = SharedDictionary<Key, [Int]>()
+
+        /// The palette `animation`'s frames are drawn into for `format`, as
+        /// `PalettePlan(config:plan:format:label:)` makes it; `keepingFrames` as `PalettePlan` takes it.
+        func plan(_ animation: Animation, format: OutputFormat, keepingFrames: Bool) -> PalettePlan {
+            let key = Key(edgeStep: animation.config.edgeStep, frameCount: animation.plan.frameCount)
+            let discovery: PaletteDiscovery
+            if let d = discoveries[key] {
+                discovery = d
+            } else if let first = firsts[key.frameCount] {
+                discovery = first.restepped(to: key.edgeStep)
+                discoveries[key] = discovery
+            } else {
+                var full = animation.config
+                full.gif.colors = 256
+                full.gif.lossy = 0
+                discovery = PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
+                discoveries[key] = discovery
+                firsts[key.frameCount] = discovery
+            }
+            guard discovery.needsUsage(colors: animation.config.gif.colors) else {
+                return PalettePlan(discovery, config: animation.config, keepingFrames: keepingFrames)
+            }
+            let usage: [Int]
+            if let u = usages[key] {
+                usage = u
+            } else {
+                usage = discovery.usage()
+                usages[key] = usage
+            }
+            return PalettePlan(discovery, config: animation.config, usage: usage, keepingFrames: keepingFrames)
         }
     }
 }

@@ -96,6 +96,8 @@ public struct SizeFit: Sendable {
     let config: WaveConfig
     let plan: LoopPlan
     let dials: [Dial]
+    /// The scenes' palettes, shared by every candidate, sampled or whole, and by `alternative`.
+    let palettes: Palettes
 
     /// A search for `format` files of `config` at most `maxBytes` long. Vector formats have no
     /// knobs: their only candidate is the file as it is.
@@ -104,7 +106,9 @@ public struct SizeFit: Sendable {
                   dials: format.isVector ? [] : SizeFit.dials(config: config, plan: plan, format: format))
     }
 
-    init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, maxBytes: Int, pipeline: RenderPipeline, dials: [Dial]) {
+    init(config: WaveConfig, plan: LoopPlan, format: OutputFormat, maxBytes: Int, pipeline: RenderPipeline, dials: [Dial],
+         palettes: Palettes = Palettes()) {
+        self.palettes = palettes
         self.config = config
         self.plan = plan
         self.format = format
@@ -124,7 +128,7 @@ public struct SizeFit: Sendable {
         guard !tables.isEmpty else { return nil }
         var other = dials
         other[step] = Dial(knob: .gifColors, values: [Double(config.gif.colors)] + tables.map(Double.init))
-        return SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline, dials: other)
+        return SizeFit(config: config, plan: plan, format: format, maxBytes: maxBytes, pipeline: pipeline, dials: other, palettes: palettes)
     }
 
     /// The knobs this search may turn, in the order ties are broken.
@@ -251,7 +255,7 @@ public struct SizeFit: Sendable {
     func sampled(_ opened: Search) throws(WaveError) -> Result? {
         let rates = dials.first { $0.knob == .frameRate }?.values.map { Int($0) } ?? [1]
         guard plan.timing(for: format).frameCount == plan.frameCount,
-              var sample = Sample(frameCount: plan.frameCount, divisors: rates, page: SizeFit.page(for: config, format: format))
+              var sample = Sample(frameCount: plan.frameCount, divisors: rates, page: SizeFit.page(for: config, format: format), palettes: palettes)
         else { return nil }
         let zero = Array(repeating: 0, count: dials.count)
         guard let start = opened.known[zero] else { return nil }
@@ -402,7 +406,12 @@ public struct SizeFit: Sendable {
                 results.set(i, Swift.Result { () throws(WaveError) -> Encoded in
                     let (config, plan, changes) = fit.settings(batch[i])
                     let animation = try fit.pipeline.prepare(config, plan: plan)
-                    let bytes = try fit.pipeline.write(animation, to: [fit.format.writer(for: config)])[0].bytes
+                    let writer = fit.format.writer(for: config)
+                    // Drawn into the palette every candidate of the scene shares: the same frames
+                    // `RenderPipeline.write(_:to:)` draws (`SizeFitTests.wholeFilesAreTheRendersOfTheirSettings`).
+                    let bytes = fit.format.isVector ? try fit.pipeline.write(animation, to: [writer])[0].bytes
+                        : try fit.pipeline.write(animation, drawnBy: FrameRenderer(palette: fit.palettes.plan(animation, format: fit.format, keepingFrames: true)),
+                                                 to: writer).bytes
                     var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
                     // A GIF with matte edges is made for its matte page, and judged on it.
                     let page = SizeFit.page(for: config, format: fit.format)

@@ -55,6 +55,40 @@ import WaveTestSupport
             }
         }
     }
+
+    /// `restepped(to:)` (the regions, edges, overlay colors and a gradient scene's true-color
+    /// raster reused, the ramps built again) against a fresh discovery with that `edgeStep`: the
+    /// same palette, lookups and layout, the same table counted, and the same frames drawn.
+    @Test func resteppedEqualsAFreshDiscovery() throws {
+        for (name, config, plan, label) in try PaletteDiscoveryTests.scenes() {
+            for format in [OutputFormat.gif, .webp] {
+                let from = PaletteDiscovery(config: config, plan: plan, format: format, label: label)
+                for step in [4.0, 16, 128] where step != config.edgeStep {
+                    var stepped = config
+                    stepped.edgeStep = step
+                    let moved = from.restepped(to: step)
+                    let fresh = PaletteDiscovery(config: stepped, plan: plan, format: format, label: label)
+                    let what = "\(name) \(format): edgeStep \(config.edgeStep) → \(step)"
+                    #expect(moved.config == fresh.config && moved.timing == fresh.timing, "\(what)")
+                    #expect(moved.palette == fresh.palette && moved.flatLookup == fresh.flatLookup, "\(what)")
+                    #expect(moved.backgroundIndex == fresh.backgroundIndex && (moved.gradient == nil) == (fresh.gradient == nil), "\(what)")
+                    let usage = fresh.needsUsage(colors: stepped.gif.colors) ? fresh.usage() : nil
+                    #expect(usage == nil || moved.usage() == usage, "\(what)")
+                    // A GIF with gradients counts its loop's colors (the moved one on the raster it shares).
+                    let a = FrameRenderer(palette: PalettePlan(moved, config: stepped, usage: usage, keepingFrames: false))
+                    let b = FrameRenderer(palette: PalettePlan(fresh, config: stepped, usage: usage, keepingFrames: false))
+                    #expect(a.palette == b.palette, "\(what)")
+                    var cache = ColorCache(), matte: [UInt8] = []
+                    for k in [0, a.timing.frameCount / 2] {
+                        var x: [UInt8] = [], y: [UInt8] = []
+                        a.render(frame: k, into: &x, matte: &matte, cache: &cache)
+                        b.render(frame: k, into: &y, matte: &matte, cache: &cache)
+                        #expect(x == y, "\(what): frame \(k)")
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The nearest-entry search over premultiplied entries taken once (what `ColorCache` runs on a

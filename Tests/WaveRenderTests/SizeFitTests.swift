@@ -218,6 +218,35 @@ import WaveTestSupport
         }
     }
 
+    /// The fit's whole files draw into palettes every candidate of a scene shares (one discovery
+    /// a loop, restepped for each `edgeStep`, and one count a table needs): each is the file
+    /// `RenderPipeline.write(_:to:)` makes of its settings, for a plain scene, a transparent one
+    /// with matte edges and one with gradients, through both searches' knobs.
+    @Test func wholeFilesAreTheRendersOfTheirSettings() throws {
+        let plain = fitScenePreset
+        let matte = plain.replacingOccurrences(of: "\"#FFFFFF\"", with: "\"transparent\", \"gif\": {\"edges\": \"matte\", \"matte\": \"#FFFFFF\"}")
+        let gradient = plain.replacingOccurrences(of: "\"#1E88E5\"", with: "\"linear-gradient(180deg, #E1F5FE, #0288D1)\"")
+        // A table of the preset's own, smaller than its shades: every `edgeStep` counts its loop.
+        let table = plain.replacingOccurrences(of: "\"level\": 0.5", with: "\"level\": 0.5, \"gif\": {\"colors\": 24}")
+        for (name, scene) in [("plain", plain), ("matte", matte), ("gradient", gradient), ("24 colors", table)] {
+            let (config, plan) = try loaded(scene)
+            let pipeline = RenderPipeline(threads: 2)
+            let fit = SizeFit(config: config, plan: plan, format: .gif, maxBytes: .max, pipeline: pipeline)
+            var searches = [(fit, [[0, 0, 0], [2, 3, 1], [5, 0, 1], [1, 6, 0]])]
+            if let other = fit.alternative { searches.append((other, [[1, 0, 0], [1, 4, 1], [0, 4, 1], [1, 2, 0]])) }
+            #expect(fit.alternative != nil || name == "24 colors")
+            for (f, batch) in searches {
+                #expect(f.dials.count == 3)
+                var search = SizeFit.Search(fit: f)
+                for c in try search.evaluate(batch) {
+                    let expected = try pipeline.write(try pipeline.prepare(c.config, plan: c.plan), to: [OutputFormat.gif.writer(for: c.config)])[0].bytes
+                    let same = c.bytes == expected
+                    #expect(same, "\(name): \(c.summary): \(c.bytes.count) bytes, rendered \(expected.count)")
+                }
+            }
+        }
+    }
+
     @Test func aFileThatFitsIsLeftAsItIs() throws {
         let (config, plan) = try loaded()
         let plain = try RenderPipeline().write(try RenderPipeline().prepare(config, plan: plan), to: [OutputFormat.gif.writer(for: config)])[0].bytes

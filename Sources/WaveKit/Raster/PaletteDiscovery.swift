@@ -126,11 +126,21 @@ public struct PaletteDiscovery: Sendable {
     /// is made again for the format's target and timing. Equal to `init(config:plan:format:label:)`
     /// of the same scene for `format`, without drawing the overlay's probed frames again.
     public func retargeted(to format: OutputFormat) -> PaletteDiscovery {
-        PaletteDiscovery(self, format: format)
+        PaletteDiscovery(self, format: format, edgeStep: config.edgeStep)
     }
 
-    private init(_ other: PaletteDiscovery, format: OutputFormat) {
-        config = other.config
+    /// The discovery of the same scene with `edgeStep` ramps: only the palette is built again from
+    /// the regions, edges and overlay colors found (none of which depend on `edgeStep`), and a
+    /// scene with gradients keeps its true-color raster and what it counted. Equal to
+    /// `init(config:plan:format:label:)` with `config.edgeStep` set to `edgeStep`.
+    public func restepped(to edgeStep: Double) -> PaletteDiscovery {
+        PaletteDiscovery(self, format: format, edgeStep: edgeStep)
+    }
+
+    private init(_ other: PaletteDiscovery, format: OutputFormat, edgeStep: Double) {
+        var config = other.config
+        config.edgeStep = edgeStep
+        self.config = config
         plan = other.plan
         self.format = format
         timing = plan.timing(for: format)
@@ -142,8 +152,10 @@ public struct PaletteDiscovery: Sendable {
         maskFlat = other.maskFlat
         backgroundFlat = other.backgroundFlat
         reserved = other.reserved
-        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, backgroundFlat, reserved, target: target, step: config.edgeStep)
-        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, backgroundFlat, reserved, target: target, step: edgeStep)
+        // The true-color raster depends on the scene and the target only: for the same format,
+        // the same raster, with what it counted.
+        gradient = config.hasGradient ? (format == other.format ? other.gradient : GradientRaster(scene: scene, target: target)) : nil
     }
 
     /// The palette `builder`'s regions and edges build for `target`, with the lookup of each layer
