@@ -135,6 +135,13 @@ extension SizeFit.Search {
             c.notches.indices.allSatisfy { $0 == step || $0 == lossy || c.notches[$0] == origin[$0] }
         }
         for c in known.values where inPlane(c) { learn(c.notches[step], c.notches[lossy], fits: fits(c)) }
+        // The plane's smallest corner first: where it does not fit, no column fits at any notch
+        // (one measure, not one a column; the model cannot tell, its products underestimate where
+        // the knobs overlap); where it fits, its column's bound is known.
+        let corner = notches(columns - 1, end - 1)
+        if known[corner] == nil, bounds.contains(where: { $0.low < $0.high }) {
+            learn(columns - 1, end - 1, fits: fits(try evaluate(corner)))
+        }
         var closed = Set<Int>()
         // Columns where a guess of the model missed (measured over the budget): the model
         // underestimates them, so their next guesses bisect what is left (at least as far on as

@@ -218,7 +218,9 @@ public struct SizeFit: Sendable {
     /// whole file), and for a GIF `alternative`'s beside it (each knob alone measured first, one
     /// search after the other, then the two searches side by side), and the pick is encoded whole; the
     /// sample's budget then follows what the whole file measured, until a pick fits with little to
-    /// spare (at most `sampledRounds` whole files). Where the loop is too short for a sample, or no
+    /// spare or is picked again (at most `sampledRounds` whole files; twice as many once a pick
+    /// whose file does not fit is picked again before any fits, the budget then going under it,
+    /// and then only a file close to the budget is taken). Where the loop is too short for a sample, or no
     /// pick fits, the search runs over whole files (`runWholeFiles()`), which first encodes every
     /// knob turned all the way: when that does not fit, nothing does. What is returned is always a
     /// whole file, measured.
@@ -240,7 +242,8 @@ public struct SizeFit: Sendable {
         return try wholeFiles(search)
     }
 
-    /// How many picks of the sampled search are encoded whole at most.
+    /// How many picks of the sampled search are encoded whole at most (twice as many once a pick
+    /// whose file does not fit is picked again before any fits).
     static let sampledRounds = 4
 
     /// The last look's reach over the sample's last budget, and how many files it encodes whole.
@@ -276,7 +279,11 @@ public struct SizeFit: Sendable {
         // The probes (each knob alone) first, one search after the other: the `gif.colors`
         // search meets the first one's probes of the other knobs in the sample's shared measures.
         for i in sampled.indices { _ = try sampled[i].evaluate(sampled[i].probes) }
-        for _ in 0..<SizeFit.sampledRounds {
+        // Once a pick whose file does not fit is picked again before any fits, the rounds may go
+        // on to twice as many.
+        var round = 0, extended = false
+        while round < SizeFit.sampledRounds * (extended ? 2 : 1) {
+            round += 1
             // Then the searches side by side, each measuring its batches concurrently too: what
             // each measures depends only on its own measures, so the picks are the same as one
             // after the other.
@@ -302,9 +309,17 @@ public struct SizeFit: Sendable {
             let file = try whole[i].evaluate(p.notches)
             let fitsWhole = file.size <= maxBytes
             if fitsWhole, best.map({ Search.better(file, $0) }) ?? true { (best, bestPick) = (file, p) }
-            if known || (fitsWhole && Double(file.size) >= SizeFit.closeEnough * Double(maxBytes)) { break }
-            // The sample's budget follows the miss: a little under what it should have been.
+            // A pick picked again ends the rounds (the last look below takes over), unless its file
+            // does not fit and none has yet.
+            if fitsWhole && (known || Double(file.size) >= SizeFit.closeEnough * Double(maxBytes)) { break }
+            if known && best != nil { break }
+            // The sample's budget follows the miss: a little under what it should have been, and
+            // under the measure of a pick picked again whose file does not fit.
             budget *= Double(maxBytes) / Double(file.size) * (fitsWhole ? 1 : 0.99)
+            if known {
+                budget = min(budget, Double(p.size) - 1)
+                extended = true
+            }
         }
         guard var best, let bestPick else { return nil }
         // A last look, two whole files at once: the sampled candidates that looked better than the
@@ -321,6 +336,9 @@ public struct SizeFit: Sendable {
             let batch = shortlist.prefix(SizeFit.lastLook).filter { $0.0 == i }.map(\.1.notches)
             for file in try whole[i].evaluate(batch) where file.size <= maxBytes && Search.better(file, best) { best = file }
         }
+        // Rounds that went on past a pick picked again without fitting found a file, but one with
+        // room to spare says the sample misjudges this scene near the budget: search whole files.
+        if extended && Double(best.size) < SizeFit.closeEnough * Double(maxBytes) { return nil }
         let tried = whole[0].tried + whole.dropFirst().flatMap { $0.tried }
         let smallest = tried.min { $0.size != $1.size ? $0.size < $1.size : Search.better($0, $1) }!
         return Result(chosen: best, smallest: smallest, tried: tried)
