@@ -32,7 +32,13 @@ public struct RenderedOutput: Sendable {
             (config, plan, fit) = (chosen.config, chosen.plan, chosen)
         }
         let animation = try pipeline.prepare(config, plan: plan)
-        let result = try pipeline.write(animation, to: [format.writer(for: config, live: live)])[0]
+        // A fit encoded its choice whole: that file is the render of its settings.
+        let result: RenderPipeline.Written
+        if let reused = fit?.reusable(live: live) {
+            result = reused
+        } else {
+            result = try pipeline.write(animation, to: [format.writer(for: config, live: live)])[0]
+        }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let frames = result.timing?.frameCount ?? plan.frameCount
         let duration = plan.duration

@@ -59,6 +59,10 @@ public struct SizeFit: Sendable {
         public var config: WaveConfig
         public var plan: LoopPlan
         public var bytes: [UInt8]
+        /// The whole file as its writer wrote it (bytes, timing, palette, notes): what rendering
+        /// `config` and `plan` with `RenderPipeline.write(_:to:)` returns, so the chosen file need not
+        /// be rendered again; nil for a candidate measured on a sample of the loop.
+        public var written: RenderPipeline.Written?
         /// The file's length in bytes: `bytes.count`, or for a candidate measured on a sample of the
         /// loop (`Sample`, whose `bytes` are empty) the length modelled from it.
         var size: Int
@@ -73,6 +77,13 @@ public struct SizeFit: Sendable {
         /// The changes as one phrase: "edgeStep 16, lossy WebP quality 80 and 25 fps (every 2nd frame)".
         public var summary: String {
             changes.count < 2 ? changes.first ?? "the preset as it is" : changes.dropLast().joined(separator: ", ") + " and " + changes.last!
+        }
+
+        /// The whole file `write(_:to:)` would make of this candidate's settings with the writer
+        /// `format.writer(for: config, live: live)`, when the search already encoded it: nil for a
+        /// candidate measured on a sample, and for a live SVG (the search writes plain ones).
+        public func reusable(live: Bool) -> RenderPipeline.Written? {
+            live ? nil : written
         }
 
         public var psnr: Double { DisplayedFrames.psnr(meanSquaredError: meanSquaredError) }
@@ -393,7 +404,7 @@ public struct SizeFit: Sendable {
             if let sample {
                 for (notches, outcome) in zip(fresh, Search.measure(fresh, fit: fit, sample: sample)) {
                     let (config, plan, changes, measure) = try outcome.get()
-                    let c = Candidate(notches: notches, config: config, plan: plan, bytes: [], size: measure.size,
+                    let c = Candidate(notches: notches, config: config, plan: plan, bytes: [], written: nil, size: measure.size,
                                       meanSquaredError: measure.meanSquaredError, changes: changes, page: sample.page)
                     known[notches] = c
                     tried.append(c)
@@ -402,20 +413,20 @@ public struct SizeFit: Sendable {
             }
             let encoded = Search.encode(fresh, fit: fit)
             for (notches, outcome) in zip(fresh, encoded) {
-                let (config, plan, changes, bytes, shown, page) = try outcome.get()
+                let (config, plan, changes, written, shown, page) = try outcome.get()
                 var mse = 0.0
                 if let shown {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
-                let c = Candidate(notches: notches, config: config, plan: plan, bytes: bytes, size: bytes.count, meanSquaredError: mse, changes: changes,
-                                  page: page)
+                let c = Candidate(notches: notches, config: config, plan: plan, bytes: written.bytes, written: written, size: written.bytes.count,
+                                  meanSquaredError: mse, changes: changes, page: page)
                 known[notches] = c
                 tried.append(c)
             }
             return batch.map { known[$0]! }
         }
 
-        typealias Encoded = (WaveConfig, LoopPlan, [String], [UInt8], DisplayedFrames?, RGBA?)
+        typealias Encoded = (WaveConfig, LoopPlan, [String], RenderPipeline.Written, DisplayedFrames?, RGBA?)
 
         /// The file of each choice, decoded (raster formats) and put on its page, computed concurrently.
         static func encode(_ batch: [[Int]], fit: SizeFit) -> [Swift.Result<Encoded, WaveError>] {
@@ -427,14 +438,14 @@ public struct SizeFit: Sendable {
                     let writer = fit.format.writer(for: config)
                     // Drawn into the palette every candidate of the scene shares: the same frames
                     // `RenderPipeline.write(_:to:)` draws (`SizeFitTests.wholeFilesAreTheRendersOfTheirSettings`).
-                    let bytes = fit.format.isVector ? try fit.pipeline.write(animation, to: [writer])[0].bytes
+                    let written = fit.format.isVector ? try fit.pipeline.write(animation, to: [writer])[0]
                         : try fit.pipeline.write(animation, drawnBy: FrameRenderer(palette: fit.palettes.plan(animation, format: fit.format, keepingFrames: true)),
-                                                 to: writer).bytes
-                    var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(bytes, format: fit.format)
+                                                 to: writer)
+                    var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(written.bytes, format: fit.format)
                     // A GIF with matte edges is made for its matte page, and judged on it.
                     let page = SizeFit.page(for: config, format: fit.format)
                     if let page { shown = shown?.shown(on: page) }
-                    return (config, plan, changes, bytes, shown, page)
+                    return (config, plan, changes, written, shown, page)
                 })
             }
             Concurrently.perform(batch.count, work)

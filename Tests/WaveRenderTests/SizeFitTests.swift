@@ -282,12 +282,32 @@ import WaveTestSupport
                 #expect(f.dials.count == 3)
                 var search = SizeFit.Search(fit: f)
                 for c in try search.evaluate(batch) {
-                    let expected = try pipeline.write(try pipeline.prepare(c.config, plan: c.plan), to: [OutputFormat.gif.writer(for: c.config)])[0].bytes
-                    let same = c.bytes == expected
-                    #expect(same, "\(name): \(c.summary): \(c.bytes.count) bytes, rendered \(expected.count)")
+                    let expected = try pipeline.write(try pipeline.prepare(c.config, plan: c.plan), to: [OutputFormat.gif.writer(for: c.config)])[0]
+                    let same = c.bytes == expected.bytes
+                    #expect(same, "\(name): \(c.summary): \(c.bytes.count) bytes, rendered \(expected.bytes.count)")
+                    // All the render says of the file, which a fitted render takes from the search
+                    // instead of drawing its choice again.
+                    let written = try #require(c.reusable(live: false))
+                    #expect(written.bytes == expected.bytes && written.timing == expected.timing && written.palette == expected.palette
+                            && written.images == expected.images && written.notes == expected.notes, "\(name): \(c.summary)")
                 }
             }
         }
+    }
+
+    /// A fitted render hands over the file the search chose, encoded whole there, instead of
+    /// drawing it again: the same file and facts as a render of the chosen settings.
+    @Test(arguments: [OutputFormat.gif, .webp])
+    func aFittedRenderIsTheRenderOfItsChoice(format: OutputFormat) throws {
+        let (config, plan) = try loaded()
+        let loaded = BuildPlan.Loaded(config: config, plan: plan, document: JSONNode(.object([])))
+        let plain = try RenderedOutput.render(loaded, format: format, threads: 2)
+        let fitted = try RenderedOutput.render(loaded, format: format, fitTo: plain.bytes.count * 3 / 4, threads: 2)
+        let chosen = try #require(fitted.fit)
+        #expect(!chosen.changes.isEmpty && fitted.bytes.count <= plain.bytes.count * 3 / 4)
+        let again = try RenderedOutput.render(BuildPlan.Loaded(config: chosen.config, plan: chosen.plan, document: JSONNode(.object([]))), format: format, threads: 2)
+        #expect(fitted.bytes == again.bytes)
+        #expect(fitted.frames == again.frames && fitted.fps == again.fps && fitted.paletteSize == again.paletteSize && fitted.warnings == again.warnings)
     }
 
     @Test func aFileThatFitsIsLeftAsItIs() throws {

@@ -83,7 +83,13 @@ enum RenderCommand: Subcommand {
         let result: RenderPipeline.Written
         let animation = try pipeline.prepare(config, plan: plan, strict: a.has("--strict"))
         for w in animation.warnings { console.err("\(config.source): warning: \(w)\n") }
-        result = try pipeline.write(animation, to: writers)[0]
+        // A fit encoded its choice whole: that file is the render of its settings (not reused when
+        // frames are written too, which need the frames drawn).
+        if framesFolder == nil, let reused = fitted?.reusable(live: live) {
+            result = reused
+        } else {
+            result = try pipeline.write(animation, to: writers)[0]
+        }
         if toStdout {
             console.outBytes(result.bytes)
         } else {
