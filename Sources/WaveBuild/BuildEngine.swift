@@ -112,7 +112,8 @@ public enum BuildEngine {
             if let existing, let entry, entry.input == inputs.combined, entry.file == fileDigest {
                 if let over = overBudget(output, size: existing.count) { return over }
                 return Result(status: .unchanged, bytes: existing.count,
-                              lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, manifest: owner(context.plan), parts: inputs.parts))
+                              lockEntry: BuildLock.Entry(input: entry.input, file: entry.file, job: output.job.name, manifest: owner(context.plan), parts: inputs.parts,
+                                                         fit: output.fitLimit == nil ? nil : entry.fit))
             }
             if context.check {
                 guard let existing else { return Result(status: .missing, error: WaveError(.failure, ["is missing"])) }
@@ -123,8 +124,22 @@ public enum BuildEngine {
                               error: WaveError(.failure, ["was modified: its bytes are not those wavegen wrote (\(entry.file.prefix(12))… in wavegen.lock)"]))
             }
         }
+        // A fit of these very inputs recorded in the lock is tried first (its file is missing or
+        // was changed by hand): the search runs only when that choice does not make the file the
+        // lock records.
+        var recorded: (knobs: [SizeFit.Knob: Double], file: String)?
+        if output.fitLimit != nil, let entry = context.lock?.entries[lockKey(output, plan: context.plan)], entry.input == inputs.combined,
+           let fit = entry.fit {
+            let knobs = fit.compactMap { k, v in SizeFit.Knob(rawValue: k).map { ($0, v) } }
+            if knobs.count == fit.count { recorded = (Dictionary(uniqueKeysWithValues: knobs), entry.file) }
+        }
         return render(output, loaded: loaded, inputs: inputs, existing: existing, check: context.check, threads: context.threads,
-                      owner: owner(context.plan))
+                      owner: owner(context.plan), recordedFit: recorded)
+    }
+
+    /// A fit's choice as the lock records it: each turned knob by name.
+    static func lockFit(_ fit: SizeFit.Candidate?) -> [String: Double]? {
+        fit.map { Dictionary(uniqueKeysWithValues: $0.turned.map { ($0.key.rawValue, $0.value) }) }
     }
 
     /// Builds one computed file (an asset catalog's `Contents.json`): its bytes are known, so it is
@@ -211,10 +226,11 @@ public enum BuildEngine {
 
     /// Renders an output in memory and compares it with `existing`; writes it unless `check`.
     public static func render(_ output: BuildPlan.Output, loaded: BuildPlan.Loaded, inputs: OutputDigest.Inputs, existing: [UInt8]?, check: Bool, threads: Int,
-                       owner: String?) -> Result {
+                       owner: String?, recordedFit: (knobs: [SizeFit.Knob: Double], file: String)? = nil) -> Result {
         let rendered: RenderedOutput
         do {
-            rendered = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit, threads: threads)
+            rendered = try RenderedOutput.render(loaded, format: output.format, live: output.job.live, fitTo: output.fitLimit,
+                                                 recordedFit: recordedFit, threads: threads)
         } catch where error.kind == .overBudget {
             let budget = output.job.budget.source(for: output.format)
             return Result(status: .overBudget, error: error.changingMessages { $0 + " (\(budget), fit)" })
@@ -222,7 +238,8 @@ public enum BuildEngine {
             return Result(status: .failed, error: error)
         }
         if let over = overBudget(output, size: rendered.bytes.count, rendered: rendered) { return over }
-        let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, manifest: owner, parts: inputs.parts)
+        let entry = BuildLock.Entry(input: inputs.combined, file: OutputDigest.file(rendered.bytes), job: output.job.name, manifest: owner, parts: inputs.parts,
+                                    fit: lockFit(rendered.fit))
         if let existing, existing == rendered.bytes {
             return Result(status: .unchanged, rendered: rendered, bytes: rendered.bytes.count, lockEntry: entry)
         }

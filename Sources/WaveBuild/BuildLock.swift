@@ -22,13 +22,20 @@ public struct BuildLock: Sendable, Equatable {
         /// Short digests of the input's parts (`OutputDigest.Part`), so that a stale output can
         /// say which input changed; empty in older locks.
         public var parts: [String: String]
+        /// For an output fitted to its budget: the knobs the fit turned and their values
+        /// (`SizeFit.Candidate.turned`, by `SizeFit.Knob` name; empty when the preset as it is
+        /// fitted). A build of the same inputs whose file is missing tries that choice first and
+        /// keeps it only when it makes the file `file` records; nil when not fitted or not known.
+        public var fit: [String: Double]?
 
-        public init(input: String, file: String, job: String? = nil, manifest: String? = nil, parts: [String: String] = [:]) {
+        public init(input: String, file: String, job: String? = nil, manifest: String? = nil, parts: [String: String] = [:],
+                    fit: [String: Double]? = nil) {
             self.input = input
             self.file = file
             self.job = job
             self.manifest = manifest
             self.parts = parts
+            self.fit = fit
         }
 
         /// Whether the manifest named `manifestName` (a file name) wrote this file. Entries from
@@ -91,6 +98,12 @@ public struct BuildLock: Sendable, Equatable {
             var entry = Entry(input: input, file: file)
             if case let .string(job)? = m.value["job"]?.value { entry.job = job }
             if case let .string(manifest)? = m.value["manifest"]?.value { entry.manifest = manifest }
+            if case let .object(knobs)? = m.value["fit"]?.value {
+                // Read only when every member is a number; anything else is not a record of a fit.
+                var fit: [String: Double] = [:]
+                for k in knobs { if case let .number(v) = k.value.value, v.isFinite { fit[k.key] = v } }
+                if fit.count == knobs.count { entry.fit = fit }
+            }
             if case let .object(parts)? = m.value["parts"]?.value {
                 for p in parts { if case let .string(d) = p.value.value { entry.parts[p.key] = d } }
             }
@@ -118,6 +131,10 @@ public struct BuildLock: Sendable, Equatable {
             if !e.parts.isEmpty {
                 let parts = e.parts.keys.sorted().map { JSONNode.string($0).serialized() + ": " + JSONNode.string(e.parts[$0]!).serialized() }
                 fields += ", \"parts\": {" + parts.joined(separator: ", ") + "}"
+            }
+            if let fit = e.fit {
+                let knobs = fit.keys.sorted().map { JSONNode.string($0).serialized() + ": " + JSONNode.number(fit[$0]!).serialized() }
+                fields += ", \"fit\": {" + knobs.joined(separator: ", ") + "}"
             }
             lines.append("    \(JSONNode.string(path).serialized()): {\(fields)}" + (i < paths.count - 1 ? "," : ""))
         }

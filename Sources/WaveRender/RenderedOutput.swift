@@ -20,14 +20,18 @@ public struct RenderedOutput: Sendable {
 
     /// Renders and encodes `loaded` as `format` in memory; with `fitTo`, the highest-quality file
     /// of at most that many bytes (`SizeFit`), or an error naming the smallest one reached; `live`
-    /// writes a live SVG (`SVGLive`).
-    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil, threads: Int) throws(WaveError) -> RenderedOutput {
+    /// writes a live SVG (`SVGLive`). `recordedFit` is what a lock recorded of an earlier fit of the
+    /// same inputs: the knobs it turned and the digest of its file (`OutputDigest.file`); that
+    /// choice is tried first and taken when it makes that very file (`SizeFit.run(recorded:accept:)`).
+    public static func render(_ loaded: BuildPlan.Loaded, format: OutputFormat, live: Bool = false, fitTo: Int? = nil,
+                              recordedFit: (knobs: [SizeFit.Knob: Double], file: String)? = nil, threads: Int) throws(WaveError) -> RenderedOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         let pipeline = RenderPipeline(threads: threads)
         var (config, plan) = (loaded.config, loaded.plan)
         var fit: SizeFit.Candidate?
         if let fitTo {
-            let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: fitTo, pipeline: pipeline).run()
+            let result = try SizeFit(config: config, plan: plan, format: format, maxBytes: fitTo, pipeline: pipeline)
+                .run(recorded: recordedFit?.knobs, accept: recordedFit.map { r in { OutputDigest.file($0) == r.file } })
             guard let chosen = result.chosen else { throw SizeFit.nothingFits(result, format: format, maxBytes: fitTo) }
             (config, plan, fit) = (chosen.config, chosen.plan, chosen)
         }

@@ -70,6 +70,9 @@ public struct SizeFit: Sendable {
         public var meanSquaredError: Double
         /// The knobs that differ from the preset, as `key value` phrases (empty: the preset as it is).
         public var changes: [String]
+        /// The knobs that differ from the preset and their values (the frame rate's as its
+        /// divisor): what `run(recorded:accept:)` takes back.
+        public var turned: [Knob: Double]
         /// The page the file is judged on: a GIF's `gif.matte` when its edges blend against it over
         /// a transparent background (`SizeFit.page(for:format:)`); nil for judging as it is.
         public var page: RGBA?
@@ -164,6 +167,13 @@ public struct SizeFit: Sendable {
         return dials
     }
 
+    /// The knobs a choice of notches turns, and their values.
+    func turned(_ notches: [Int]) -> [Knob: Double] {
+        var out: [Knob: Double] = [:]
+        for (dial, notch) in zip(dials, notches) where notch > 0 { out[dial.knob] = dial.values[notch] }
+        return out
+    }
+
     /// The config and plan for a choice of notches, and the phrases that describe it.
     func settings(_ notches: [Int]) -> (WaveConfig, LoopPlan, [String]) {
         var config = self.config, plan = self.plan
@@ -235,14 +245,49 @@ public struct SizeFit: Sendable {
     /// pick fits, the search runs over whole files (`runWholeFiles()`), which first encodes every
     /// knob turned all the way: when that does not fit, nothing does. What is returned is always a
     /// whole file, measured.
-    public func run() throws(WaveError) -> Result {
+    ///
+    /// With `recorded`, the knobs a search over the same inputs chose before (`Candidate.turned`,
+    /// as `wavegen.lock` keeps them), that choice is encoded whole first, beside the preset as it
+    /// is (its reference): when it fits and `accept` takes its bytes (the lock's digest of the file
+    /// that search wrote), it is the result, as that search is deterministic; otherwise the search
+    /// runs as without it, the preset's file already encoded.
+    public func run(recorded: [Knob: Double]? = nil, accept: (([UInt8]) -> Bool)? = nil) throws(WaveError) -> Result {
         var search = Search(fit: self)
+        let zero = Array(repeating: 0, count: dials.count)
+        if let recorded, let accept, let (owner, notches) = locate(recorded) {
+            var replay = Search(fit: owner)
+            let picked = try replay.evaluate([zero, notches])
+            if replay.fits(picked[1]), accept(picked[1].bytes) {
+                return Result(chosen: picked[1], smallest: picked[1], tried: replay.tried)
+            }
+            // Not reproduced: the search from the preset's file, which is the same for every owner.
+            search.known[zero] = picked[0]
+            search.reference = replay.reference
+            search.tried = [picked[0]]
+        }
         // The preset as it is fits: settled. Every knob turned all the way is encoded only when
         // the sample finds nothing that fits (`opening()` in the search over whole files).
-        let start = try search.evaluate(Array(repeating: 0, count: dials.count))
+        let start = try search.evaluate(zero)
         if search.fits(start) { return Result(chosen: start, smallest: start, tried: search.tried) }
         if !dials.isEmpty, let sampled = try sampled(search) { return sampled }
         return try wholeFiles(search)
+    }
+
+    /// The search (this one or `alternative`) whose dials hold every recorded knob at one of
+    /// its values, and the notches that choose them; nil when none does (a lock from another
+    /// build of the knobs, or edited by hand).
+    func locate(_ recorded: [Knob: Double]) -> (SizeFit, [Int])? {
+        for f in [self] + (alternative.map { [$0] } ?? []) {
+            guard recorded.keys.allSatisfy({ k in f.dials.contains { $0.knob == k } }) else { continue }
+            var notches: [Int] = []
+            for dial in f.dials {
+                guard let v = recorded[dial.knob] else { notches.append(0); continue }
+                guard let n = dial.values.firstIndex(of: v), n > 0 else { break }
+                notches.append(n)
+            }
+            if notches.count == f.dials.count { return (f, notches) }
+        }
+        return nil
     }
 
     /// The search over whole files alone, every candidate encoded and decoded: slow, and the
@@ -405,7 +450,7 @@ public struct SizeFit: Sendable {
                 for (notches, outcome) in zip(fresh, Search.measure(fresh, fit: fit, sample: sample)) {
                     let (config, plan, changes, measure) = try outcome.get()
                     let c = Candidate(notches: notches, config: config, plan: plan, bytes: [], written: nil, size: measure.size,
-                                      meanSquaredError: measure.meanSquaredError, changes: changes, page: sample.page)
+                                      meanSquaredError: measure.meanSquaredError, changes: changes, turned: fit.turned(notches), page: sample.page)
                     known[notches] = c
                     tried.append(c)
                 }
@@ -419,7 +464,7 @@ public struct SizeFit: Sendable {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
                 let c = Candidate(notches: notches, config: config, plan: plan, bytes: written.bytes, written: written, size: written.bytes.count,
-                                  meanSquaredError: mse, changes: changes, page: page)
+                                  meanSquaredError: mse, changes: changes, turned: fit.turned(notches), page: page)
                 known[notches] = c
                 tried.append(c)
             }

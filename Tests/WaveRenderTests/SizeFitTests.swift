@@ -310,6 +310,31 @@ import WaveTestSupport
         #expect(fitted.frames == again.frames && fitted.fps == again.fps && fitted.paletteSize == again.paletteSize && fitted.warnings == again.warnings)
     }
 
+    /// A choice recorded from an earlier search of the same inputs is encoded beside the preset
+    /// and taken when it makes the recorded file; any other record (not reproduced, knobs the
+    /// search has not, values off its dials) runs the search, which chooses as without it.
+    @Test func aRecordedChoiceIsTakenBackOnlyWhenItMakesTheRecordedFile() throws {
+        let (config, plan) = try loaded()
+        let pipeline = RenderPipeline(threads: 2)
+        let plain = try pipeline.write(try pipeline.prepare(config, plan: plan), to: [OutputFormat.gif.writer(for: config)])[0].bytes
+        for budget in [plain.count * 3 / 4, plain.count / 3, plain.count * 2] {
+            let fit = SizeFit(config: config, plan: plan, format: .gif, maxBytes: budget, pipeline: pipeline)
+            let searched = try fit.run()
+            let chosen = try #require(searched.chosen)
+            let again = try fit.run(recorded: chosen.turned, accept: { $0 == chosen.bytes })
+            #expect(again.chosen?.bytes == chosen.bytes && again.chosen?.psnrText == chosen.psnrText && again.chosen?.changes == chosen.changes)
+            #expect(again.tried.count == (chosen.turned.isEmpty ? 1 : 2), "\(budget): \(again.tried.map(\.summary))")
+            // Records that do not hold: the search as without them, the same choice.
+            var other = chosen.turned
+            other[.frameRate] = 7
+            for (record, accept) in [(chosen.turned, false), (other, true), ([.webpQuality: 80], true), ([.edgeStep: 5], true)] {
+                let r = try fit.run(recorded: record, accept: { _ in accept })
+                #expect(r.chosen?.bytes == chosen.bytes, "\(budget): \(record) \(accept)")
+                #expect(r.tried.count == searched.tried.count, "\(budget): \(record) \(accept): \(r.tried.count) tried, \(searched.tried.count) searched")
+            }
+        }
+    }
+
     @Test func aFileThatFitsIsLeftAsItIs() throws {
         let (config, plan) = try loaded()
         let plain = try RenderPipeline().write(try RenderPipeline().prepare(config, plan: plan), to: [OutputFormat.gif.writer(for: config)])[0].bytes

@@ -131,6 +131,34 @@ import WaveWebP
         #expect(try folder.bytes("out/scene.gif") == kept)
     }
 
+    /// The lock records what a fit chose; a build whose file is missing (a fresh checkout with the
+    /// lock committed) takes that choice back when it makes the very file the lock records, and
+    /// otherwise searches again. A record edited by hand never changes the file.
+    @Test func aFitRecordedInTheLockIsTakenBackWhenTheFileIsMissing() throws {
+        let folder = try TemporaryFolder()
+        try folder.writeFile(FitCommandTests.scene, at: "scene.json")
+        let plain = try plainSize(folder, folder.file("scene.json"), "plain.gif")
+        try folder.writeFile("""
+            {"jobs": [{"preset": "scene.json", "output": "out/{name}.gif", "maxBytes": \(plain / 2), "fit": true}]}
+            """, at: "wavegen.json")
+        #expect(wavegen(["build", folder.path]).code == 0)
+        let file = try folder.bytes("out/scene.gif"), lock = try folder.text("wavegen.lock")
+        let line = try #require(lock.split(separator: "\n").first { $0.contains("out/scene.gif") })
+        let record = try #require(line.range(of: #""fit": \{[^}]*\}"#, options: .regularExpression).map { String(line[$0]) })
+        #expect(record != "\"fit\": {}", "\(line)")
+        for edited in [record, "\"fit\": {\"edgeStep\": 128}", "\"fit\": {\"edgeStep\": 5}", "\"fit\": {\"warp\": 9}", "\"fit\": {\"edgeStep\": \"x\"}", "\"fit\": 7", "\"fit\": {}"] {
+            try folder.writeFile(lock.replacingOccurrences(of: record, with: edited), at: "wavegen.lock")
+            try FileManager.default.removeItem(atPath: folder.file("out/scene.gif"))
+            let r = wavegen(["build", folder.path])
+            #expect(r.code == 0, "\(edited): \(r.err)")
+            #expect(try folder.bytes("out/scene.gif") == file, "\(edited)")
+            #expect(try folder.text("wavegen.lock") == lock, "\(edited)")
+        }
+        // Built again: unchanged, the record kept.
+        #expect(wavegen(["build", folder.path]).paths("unchanged") == [folder.file("out/scene.gif")])
+        #expect(try folder.text("wavegen.lock") == lock)
+    }
+
     @Test func fitNeedsABudgetAndABoolean() throws {
         let folder = try TemporaryFolder()
         try folder.writeFile(#"{"jobs": [{"preset": "spinner", "output": "out/a.gif", "fit": true}]}"#, at: "wavegen.json")
