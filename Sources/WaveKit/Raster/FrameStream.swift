@@ -38,9 +38,16 @@ extension FrameRenderer {
             return
         }
         let ring = FrameRing(slots: 2 * producers)
+        // The producers run on threads of their own, not on Dispatch's pool: this thread waits for
+        // their frames, and when it is itself one of the pool's threads (a render inside
+        // `Concurrently.perform`: a fit's candidates side by side, a build's outputs) with the others
+        // busy the same way, work queued on the pool would wait for the pool to grow (about a
+        // second on Linux) before any frame is drawn.
         let group = DispatchGroup()
         for t in 0..<producers {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            ProcessEnvironment.detachThread { [group] in
+                defer { group.leave() }
                 // One color cache a producer, kept warm across its frames.
                 var cache = ColorCache()
                 var k = t
