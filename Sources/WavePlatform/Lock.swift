@@ -63,6 +63,9 @@ public final class Condition: @unchecked Sendable {
     /// Wakes every thread waiting on the condition; call it holding the lock.
     public func broadcast() { pthread_cond_broadcast(condition) }
 
+    /// Waits, holding the lock, until woken.
+    public func wait() { pthread_cond_wait(condition, mutex.mutex) }
+
     /// Waits, holding the lock, until woken or until `deadline` (`Clock.wallSeconds`); false when
     /// the deadline passed.
     public func wait(until deadline: Double) -> Bool {
@@ -131,5 +134,50 @@ public final class SharedDictionary<Key: Hashable, Value>: @unchecked Sendable {
     public subscript(key: Key) -> Value? {
         get { lock.withLock { values[key] } }
         set { lock.withLock { values[key] = newValue } }
+    }
+}
+
+/// A dictionary whose values several threads ask for and each value is made once: the first
+/// thread to ask for a key makes its value, and the others asking for that key meanwhile wait for
+/// it instead of making it again. A make that throws leaves the key unmade (the next asker tries).
+/// A make may ask for keys of other dictionaries, never of its own.
+public final class OnceDictionary<Key: Hashable, Value>: @unchecked Sendable {
+    private let condition = Condition()
+    private var values: [Key: Value] = [:]
+    private var making: Set<Key> = []
+
+    public init() {}
+
+    /// The value made for `key`, nil when none is yet.
+    public subscript(key: Key) -> Value? { condition.withLock { values[key] } }
+
+    /// The value for `key`: made by `make` on this thread when no thread has made or is making it.
+    public func value<E: Error>(_ key: Key, _ make: () throws(E) -> Value) throws(E) -> Value {
+        condition.lock()
+        while true {
+            if let v = values[key] {
+                condition.unlock()
+                return v
+            }
+            if !making.contains(key) { break }
+            condition.wait()
+        }
+        making.insert(key)
+        condition.unlock()
+        do {
+            let v = try make()
+            condition.withLock {
+                values[key] = v
+                making.remove(key)
+                condition.broadcast()
+            }
+            return v
+        } catch {
+            condition.withLock {
+                making.remove(key)
+                condition.broadcast()
+            }
+            throw error
+        }
     }
 }

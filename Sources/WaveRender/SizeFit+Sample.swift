@@ -68,8 +68,8 @@ extension SizeFit {
         }
 
         /// Renderers and drawn frames by scene: every knob but the coder's, and whether a lossy GIF
-        /// coder asks for matte planes. Filled from several threads; a scene drawn twice at once is
-        /// drawn the same both times.
+        /// coder asks for matte planes. Filled from several threads, each scene drawn once (a
+        /// candidate asking for a scene another is drawing waits for it).
         final class Drawn: @unchecked Sendable {
             struct Key: Hashable {
                 var edgeStep: Double
@@ -83,7 +83,7 @@ extension SizeFit {
                 var raster: FrameRenderer
                 var frames: [(indices: [UInt8], matte: [UInt8])]
             }
-            private let scenes = SharedDictionary<Key, Scene>()
+            private let scenes = OnceDictionary<Key, Scene>()
             /// The palettes, shared with the fit's whole files.
             let palettes: Palettes
 
@@ -95,19 +95,18 @@ extension SizeFit {
                        pipeline: RenderPipeline) throws(WaveError) -> Scene {
                 let key = Key(edgeStep: config.edgeStep, colors: config.gif.colors, marks: format == .gif && config.gif.lossy > 0,
                               frameCount: plan.frameCount, frames: frames)
-                if let s = scenes[key] { return s }
-                let animation = try pipeline.prepare(config, plan: plan)
-                // The sample draws a few frames of the loop: a gradient scene's count keeps none.
-                let raster = FrameRenderer(palette: palettes.plan(animation, format: format, keepingFrames: false))
-                var cache = ColorCache()
-                let drawn = frames.map { f in
-                    var indices: [UInt8] = [], matte: [UInt8] = []
-                    raster.render(frame: f, into: &indices, matte: &matte, cache: &cache)
-                    return (indices, matte)
+                return try scenes.value(key) { () throws(WaveError) -> Scene in
+                    let animation = try pipeline.prepare(config, plan: plan)
+                    // The sample draws a few frames of the loop: a gradient scene's count keeps none.
+                    let raster = FrameRenderer(palette: palettes.plan(animation, format: format, keepingFrames: false))
+                    var cache = ColorCache()
+                    let drawn = frames.map { f in
+                        var indices: [UInt8] = [], matte: [UInt8] = []
+                        raster.render(frame: f, into: &indices, matte: &matte, cache: &cache)
+                        return (indices, matte)
+                    }
+                    return Scene(animation: animation, raster: raster, frames: drawn)
                 }
-                let s = Scene(animation: animation, raster: raster, frames: drawn)
-                scenes[key] = s
-                return s
             }
         }
 
@@ -230,46 +229,39 @@ extension SizeFit {
     /// The palettes of a fit's scenes, shared by every candidate of both searches, measured on the
     /// sample or encoded whole: one discovery per loop, each further `edgeStep` of it that scene
     /// with its ramps built again (`PaletteDiscovery.restepped(to:)`), and the loop counted on each
-    /// once for every table that needs the count. Filled from several threads; a palette found
-    /// twice at once is found the same both times.
+    /// once for every table that needs the count. Filled from several threads, each palette and
+    /// count made once (a candidate asking for one another is making waits for it).
     final class Palettes: @unchecked Sendable {
         struct Key: Hashable {
             var edgeStep: Double
             var frameCount: Int
         }
-        private let discoveries = SharedDictionary<Key, PaletteDiscovery>()
+        private let discoveries = OnceDictionary<Key, PaletteDiscovery>()
         /// The first discovery of each loop (by frame count), the others' starting point.
-        private let firsts = SharedDictionary<Int, PaletteDiscovery>()
-        private let usages = SharedDictionary<Key, [Int]>()
+        private let firsts = OnceDictionary<Int, PaletteDiscovery>()
+        private let usages = OnceDictionary<Key, [Int]>()
 
         /// The palette `animation`'s frames are drawn into for `format`, as
         /// `PalettePlan(config:plan:format:label:)` makes it; `keepingFrames` as `PalettePlan` takes it.
         func plan(_ animation: Animation, format: OutputFormat, keepingFrames: Bool) -> PalettePlan {
             let key = Key(edgeStep: animation.config.edgeStep, frameCount: animation.plan.frameCount)
-            let discovery: PaletteDiscovery
-            if let d = discoveries[key] {
-                discovery = d
-            } else if let first = firsts[key.frameCount] {
-                discovery = first.restepped(to: key.edgeStep)
-                discoveries[key] = discovery
-            } else {
-                var full = animation.config
-                full.gif.colors = 256
-                full.gif.lossy = 0
-                discovery = PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
-                discoveries[key] = discovery
-                firsts[key.frameCount] = discovery
+            let discovery = discoveries.value(key) {
+                // The loop's first discovery is made at the step of the first to ask; every other
+                // step of it is that one restepped.
+                var made = false
+                let first = firsts.value(key.frameCount) {
+                    made = true
+                    var full = animation.config
+                    full.gif.colors = 256
+                    full.gif.lossy = 0
+                    return PaletteDiscovery(config: full, plan: animation.plan, format: format, label: animation.label)
+                }
+                return made ? first : first.restepped(to: key.edgeStep)
             }
             guard discovery.needsUsage(colors: animation.config.gif.colors) else {
                 return PalettePlan(discovery, config: animation.config, keepingFrames: keepingFrames)
             }
-            let usage: [Int]
-            if let u = usages[key] {
-                usage = u
-            } else {
-                usage = discovery.usage()
-                usages[key] = usage
-            }
+            let usage = usages.value(key) { discovery.usage() }
             return PalettePlan(discovery, config: animation.config, usage: usage, keepingFrames: keepingFrames)
         }
     }

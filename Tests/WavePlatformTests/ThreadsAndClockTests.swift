@@ -24,6 +24,34 @@ import WavePlatform
         #expect(shared[-1] == nil)
     }
 
+    /// Threads asking for the same keys at once: each value is made once, by one of them, and
+    /// every asker gets it; a make that throws leaves its key to the next asker.
+    @Test func aOnceDictionaryMakesEachValueOnce() {
+        let once = OnceDictionary<Int, Int>()
+        let makes = Lock()
+        nonisolated(unsafe) var made: [Int: Int] = [:]
+        let got = SharedDictionary<Int, [Int]>()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            var seen: [Int] = []
+            for k in 0..<50 {
+                seen.append(once.value(k) {
+                    makes.withLock { made[k, default: 0] += 1 }
+                    // Slow enough that other threads ask while it is made.
+                    var x = 0
+                    for i in 0..<20_000 { x &+= i &* k }
+                    return k * k + (x == -1 ? 1 : 0)
+                })
+            }
+            got[worker] = seen
+        }
+        #expect(made.count == 50 && made.values.allSatisfy { $0 == 1 }, "\(made.filter { $0.value != 1 })")
+        for worker in 0..<8 { #expect(got[worker] == (0..<50).map { $0 * $0 }) }
+        struct Failed: Error {}
+        #expect(throws: Failed.self) { try once.value(-1) { () throws(Failed) -> Int in throw Failed() } }
+        #expect(once[-1] == nil)
+        #expect(once.value(-1) { 7 } == 7 && once[-1] == 7)
+    }
+
     #if os(Linux)
     /// A thread that lowers its priority gets a nice of 10 (read back from /proc as the kernel
     /// keeps it); the thread that started it keeps its own.
