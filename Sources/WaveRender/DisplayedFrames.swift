@@ -52,21 +52,30 @@ public struct DisplayedFrames: Sendable {
     /// are blended against `gif.matte` is meant to be seen, and so judged.
     public func shown(on page: RGBA) -> DisplayedFrames {
         var copy = self
-        let under = [Int(page.r), Int(page.g), Int(page.b)]
-        for k in copy.frames.indices {
-            copy.frames[k].withUnsafeMutableBufferPointer { f in
+        copy.show(on: page)
+        return copy
+    }
+
+    /// `shown(on:)` in place: no copy of the frames (a decoded file is put on its page once).
+    public mutating func show(on page: RGBA) {
+        let ur = Int(page.r), ug = Int(page.g), ub = Int(page.b)
+        for k in frames.indices {
+            frames[k].withUnsafeMutableBufferPointer { f in
                 var i = 0
-                while i < f.count {
+                let n = f.count
+                while i + 3 < n {
                     let a = Int(f[i + 3])
                     if a < 255 {
-                        for c in 0..<3 { f[i + c] = UInt8((Int(f[i + c]) * a + under[c] * (255 - a) + 127) / 255) }
+                        let b = 255 - a
+                        f[i] = UInt8(truncatingIfNeeded: (Int(f[i]) * a + ur * b + 127) / 255)
+                        f[i + 1] = UInt8(truncatingIfNeeded: (Int(f[i + 1]) * a + ug * b + 127) / 255)
+                        f[i + 2] = UInt8(truncatingIfNeeded: (Int(f[i + 2]) * a + ub * b + 127) / 255)
                         f[i + 3] = 255
                     }
                     i += 4
                 }
             }
         }
-        return copy
     }
 
     /// The mean squared error between what `self` and `other` show, premultiplied RGBA (0…255 per

@@ -156,7 +156,7 @@ extension SizeFit {
             }
             let bytes = try writer.finish()
             var decoded = try DisplayedFrames.decode(bytes, format: format)
-            if let page { decoded = decoded.shown(on: page) }
+            if let page { decoded.show(on: page) }
             let unit = decoded.duration / Double(frames.count)
             let shown = frames.indices.map { decoded.frames[DisplayedFrames.frame(at: (Double($0) + 0.5) * unit, starts: decoded.starts)] }
             return (bytes, shown, delay)

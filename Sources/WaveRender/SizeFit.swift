@@ -489,7 +489,7 @@ public struct SizeFit: Sendable {
                     var shown = fit.format.isVector ? nil : try DisplayedFrames.decode(written.bytes, format: fit.format)
                     // A GIF with matte edges is made for its matte page, and judged on it.
                     let page = SizeFit.page(for: config, format: fit.format)
-                    if let page { shown = shown?.shown(on: page) }
+                    if let page { shown?.show(on: page) }
                     return (config, plan, changes, written, shown, page)
                 })
             }

@@ -381,6 +381,26 @@ import WaveTestSupport
         let shown = a.shown(on: RGBA(250, 240, 230))
         #expect(shown.frames == [[10, 20, 30, 255, 250, 240, 230, 255, 225, 170, 115, 255]])
         #expect(shown.starts == a.starts && shown.duration == a.duration)
+        // In place, over every alpha and channel value, against the formula pixel by pixel.
+        var rng = SystemRandomNumberGenerator()
+        let frames = (0..<3).map { _ in (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) } }
+        var b = DisplayedFrames(width: 32, height: 32, frames: frames, delays: [0.1, 0.1, 0.1])
+        let page = RGBA(UInt8.random(in: 0...255), UInt8.random(in: 0...255), UInt8.random(in: 0...255))
+        b.show(on: page)
+        for (before, after) in zip(frames, b.frames) {
+            for i in stride(from: 0, to: before.count, by: 4) {
+                let a = Int(before[i + 3]), under: [Int] = [Int(page.r), Int(page.g), Int(page.b)]
+                var want: [UInt8] = Array(before[i..<(i + 4)])
+                if a < 255 {
+                    for c in 0..<3 {
+                        let blended: Int = (Int(before[i + c]) * a + under[c] * (255 - a) + 127) / 255
+                        want[c] = UInt8(blended)
+                    }
+                    want[3] = 255
+                }
+                #expect(Array(after[i..<(i + 4)]) == want)
+            }
+        }
     }
 
     /// A GIF whose edges blend against its matte over transparency is judged on the matte page;
