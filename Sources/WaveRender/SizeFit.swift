@@ -58,11 +58,12 @@ public struct SizeFit: Sendable {
         public var notches: [Int]
         public var config: WaveConfig
         public var plan: LoopPlan
-        public var bytes: [UInt8]
         /// The whole file as its writer wrote it (bytes, timing, palette, notes): what rendering
         /// `config` and `plan` with `RenderPipeline.write(_:to:)` returns, so the chosen file need not
         /// be rendered again; nil for a candidate measured on a sample of the loop.
         public var written: RenderPipeline.Written?
+        /// The file (empty for a candidate measured on a sample).
+        public var bytes: [UInt8] { written?.bytes ?? [] }
         /// The file's length in bytes: `bytes.count`, or for a candidate measured on a sample of the
         /// loop (`Sample`, whose `bytes` are empty) the length modelled from it.
         var size: Int
@@ -449,7 +450,7 @@ public struct SizeFit: Sendable {
             if let sample {
                 for (notches, outcome) in zip(fresh, Search.measure(fresh, fit: fit, sample: sample)) {
                     let (config, plan, changes, measure) = try outcome.get()
-                    let c = Candidate(notches: notches, config: config, plan: plan, bytes: [], written: nil, size: measure.size,
+                    let c = Candidate(notches: notches, config: config, plan: plan, written: nil, size: measure.size,
                                       meanSquaredError: measure.meanSquaredError, changes: changes, turned: fit.turned(notches), page: sample.page)
                     known[notches] = c
                     tried.append(c)
@@ -463,7 +464,7 @@ public struct SizeFit: Sendable {
                 if let shown {
                     if let reference { mse = reference.meanSquaredError(against: shown) } else { reference = shown }
                 }
-                let c = Candidate(notches: notches, config: config, plan: plan, bytes: written.bytes, written: written, size: written.bytes.count,
+                let c = Candidate(notches: notches, config: config, plan: plan, written: written, size: written.bytes.count,
                                   meanSquaredError: mse, changes: changes, turned: fit.turned(notches), page: page)
                 known[notches] = c
                 tried.append(c)
