@@ -137,7 +137,7 @@ import Testing
         try Self.expectSameCoverage(WaveModel(config: config, plan: plan), name)
     }
 
-    @Test(arguments: ["drop", "heart", "gradient-drop", "classic", "orb"])
+    @Test(arguments: ["drop", "heart", "gradient-drop", "classic", "orb", "dark", "spinner", "progress-bar"])
     func bundledPresetsMatchTheReference(name: String) throws {
         let config = try PresetLoader().load(name)
         try Self.expectSameCoverage(WaveModel(config: config, plan: try LoopPlanner.plan(config)), name)
