@@ -31,7 +31,24 @@ struct ColorSet: Hashable, Sendable {
     }
 
     var count: Int { w0.nonzeroBitCount + w1.nonzeroBitCount + w2.nonzeroBitCount + w3.nonzeroBitCount }
-    var members: [Int] { (0..<256).filter(contains) }
+    /// The entries in the set, ascending.
+    var members: [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(count)
+        for (k, word) in [w0, w1, w2, w3].enumerated() {
+            var w = word
+            while w != 0 {
+                out.append(k << 6 | w.trailingZeroBitCount)
+                w &= w - 1
+            }
+        }
+        return out
+    }
+
+    /// Whether `words` comes before `other.words` lexicographically.
+    func wordsPrecede(_ o: ColorSet) -> Bool {
+        (w0, w1, w2, w3) < (o.w0, o.w1, o.w2, o.w3)
+    }
 
     func union(_ o: ColorSet) -> ColorSet {
         var r = self

@@ -99,7 +99,7 @@ public struct GIFColorUsage: Sendable {
         }
         let bits = GIFStream.tableBits(entries: entries)
         let needsKey = alwaysUsed == nil
-        let weighted = sets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.words.lexicographicallyPrecedes($1.key.words) }
+        let weighted = sets.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.wordsPrecede($1.key) }
         // nested[i]: the chosen set for capacity 2^(bits - 1 - i).
         var nested: [ColorSet] = []
         var outer = ColorSet(all: entries)

@@ -232,7 +232,7 @@ public final class GIFEncoder {
         var queue: [Frame] = []
         for f in frames {
             if first == nil { first = f.pixels }
-            if let last = queue.last, last.pixels == f.pixels {
+            if let last = queue.last, GIFEncoder.same(last.pixels, f.pixels) {
                 queue[queue.count - 1] = GIFEncoder.merged(last, f)
                 stats.framesMerged += 1
             } else {
@@ -243,37 +243,67 @@ public final class GIFEncoder {
         // Reads only what no task changes (the table's order, the key, the frames).
         nonisolated(unsafe) let encoder = self
         let ordered = queue, isFirst = stats.framesWritten == 0
-        // Each frame's rectangles against the frame before, on the cores; they are its rectangles
-        // unless the frame before was cleared where this one is coded (then in order, below).
+        // Each frame's rectangles against the frame before, on the cores. What the next frame needs
+        // cleared does not depend on the canvas, and what changed is this unless the frame before
+        // was cleared (then found again below, in order, over that canvas).
         let against = Concurrently.map(count) { j in
             j == 0 ? nil : encoder.rects(ordered[j].pixels, over: ordered[j - 1].pixels, next: ordered[j + 1].pixels, isFirst: false)
         }
-        var plans: [(canvas: [UInt8], changed: PixelRect, clear: PixelRect, isFirst: Bool)] = []
+        // Each frame is coded over the frame before (the canvas as it is, for the first), with the
+        // rectangle that frame was cleared in, if it was: each task makes that canvas itself.
+        var plans: [(cleared: PixelRect?, changed: PixelRect, clear: PixelRect, isFirst: Bool)] = []
         plans.reserveCapacity(count)
-        var shown = canvas, cleared = true
+        let start = canvas, transparent = transparentIndex.map(UInt8.init) ?? 0
+        var scratch = start, cleared: PixelRect?
         for j in 0..<count {
             let first = isFirst && j == 0
-            let (changed, clear) = !cleared && j > 0 ? against[j]!
-                : rects(queue[j].pixels, over: shown, next: queue[j + 1].pixels, isFirst: first)
-            plans.append((shown, changed, clear, first))
-            shown = queue[j].pixels
-            cleared = !clear.isEmpty && transparentIndex != nil
-            if cleared, let t = transparentIndex.map(UInt8.init) {
-                let r = GIFEncoder.frameRect(changed: changed, clear: clear)
-                for row in r.y..<r.maxY { for col in r.x..<r.maxX { shown[row * width + col] = t } }
+            let changed: PixelRect, clear: PixelRect
+            if j > 0, let other = against[j] {
+                clear = other.clear
+                if let r = cleared {
+                    GIFEncoder.copy(ordered[j - 1].pixels, clearing: r, to: transparent, into: &scratch, width: width)
+                    changed = scratch.withUnsafeBufferPointer { c in
+                        ordered[j].pixels.withUnsafeBufferPointer { f in PixelRect.differing(f, c, width: width) }
+                    }
+                } else {
+                    changed = other.changed
+                }
+            } else {
+                (changed, clear) = rects(ordered[j].pixels, over: start, next: ordered[j + 1].pixels, isFirst: first)
             }
+            plans.append((j == 0 ? nil : cleared, changed, clear, first))
+            cleared = !clear.isEmpty && transparentIndex != nil ? GIFEncoder.frameRect(changed: changed, clear: clear) : nil
         }
-        let settled = plans
-        let coded = Concurrently.map(count, state: { (LZWCoder(), LZWSizer()) }) { tools, j in
+        let settled = plans, side = width
+        let coded = Concurrently.map(count, state: { (LZWCoder(), LZWSizer(), [UInt8]()) }) { tools, j in
             let plan = settled[j]
-            return encoder.exactRendition(ordered[j].pixels, over: plan.canvas, changed: plan.changed, clear: plan.clear,
-                                          isFirst: plan.isFirst, coder: &tools.0, sizer: &tools.1)
+            let base = j == 0 ? start : ordered[j - 1].pixels
+            if let r = plan.cleared { GIFEncoder.copy(base, clearing: r, to: transparent, into: &tools.2, width: side) }
+            return encoder.exactRendition(ordered[j].pixels, over: plan.cleared == nil ? base : tools.2, changed: plan.changed,
+                                          clear: plan.clear, isFirst: plan.isFirst, coder: &tools.0, sizer: &tools.1)
         }
         for j in 0..<count {
             guard let exact = coded[j] else { preconditionFailure("an unlimited exact rendition always codes") }
-            try put(exact, frame: queue[j].pixels, delay: queue[j].delay, clear: plans[j].clear)
+            // Only the last frame's canvas is coded over later (by the pending frame).
+            try put(exact, frame: queue[j].pixels, delay: queue[j].delay, clear: plans[j].clear, shows: j == count - 1)
         }
         pending = queue[count]
+    }
+
+    /// Whether two frames hold the same pixels: `==`, by `memcmp` rather than a byte at a time.
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in a.isEmpty || CMemory.equal(pa.baseAddress!, pb.baseAddress!, count: a.count) }
+        }
+    }
+
+    /// `frame` with `rect` set to `value`, written into `buffer` (made `frame`'s size when it is not).
+    private static func copy(_ frame: [UInt8], clearing rect: PixelRect, to value: UInt8, into buffer: inout [UInt8], width: Int) {
+        if buffer.count != frame.count { buffer = [UInt8](repeating: 0, count: frame.count) }
+        buffer.withUnsafeMutableBufferPointer { b in
+            frame.withUnsafeBufferPointer { f in _ = b.initialize(from: f) }
+            for row in rect.y..<rect.maxY { b[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: value) }
+        }
     }
 
     /// Two equal frames as one: the delays added, a pixel marked in the matte plane only if both mark it.
@@ -293,7 +323,7 @@ public final class GIFEncoder {
     private func enqueue(_ frame: Frame) throws(GIFError) {
         if first == nil { first = frame.pixels }
         if let p = pending {
-            if p.pixels == frame.pixels {
+            if GIFEncoder.same(p.pixels, frame.pixels) {
                 pending = GIFEncoder.merged(p, frame)
                 stats.framesMerged += 1
                 return
@@ -354,9 +384,9 @@ public final class GIFEncoder {
         return (changed, clear)
     }
 
-    /// Writes an exact rendition of `frame` and shows it on the canvas (cleared where the next
-    /// frame needs it).
-    private func put(_ exact: ExactRendition, frame: [UInt8], delay: Int, clear: PixelRect) throws(GIFError) {
+    /// Writes an exact rendition of `frame` and, with `shows`, shows it on the canvas (cleared
+    /// where the next frame needs it; counted as cleared either way).
+    private func put(_ exact: ExactRendition, frame: [UInt8], delay: Int, clear: PixelRect, shows: Bool = true) throws(GIFError) {
         guard let writer else { throw GIFError(operation: "writing a frame", message: "no header written") }
         let transparentIndex = exact.useKey ? exact.key.map(Int.init) : tableTransparent
         if let blocks = exact.blocks {
@@ -368,6 +398,10 @@ public final class GIFEncoder {
         }
         stats.framesWritten += 1
         if exact.useKey { stats.framesWithKey += 1 }
+        guard shows else {
+            if !clear.isEmpty && self.transparentIndex != nil { stats.framesCleared += 1 }
+            return
+        }
         canvas = frame
         if !clear.isEmpty { clearCanvas(exact.rect) }
     }
