@@ -2,8 +2,10 @@ import WavePlatform
 
 /// The edges of closed polygons (output pixels, y downwards) filled by the nonzero or even-odd
 /// rule: the inside-test, the signed distance and the vertical chords of a path shape, all from
-/// the same edges, so that they agree exactly.
-struct PolygonEdges: Sendable {
+/// the same edges, so that they agree exactly. A class: the few edges around one pixel
+/// (`LocalEdges`, made for every pixel near the outline, on every core at once) keep a single
+/// reference to all of them rather than one to each array here.
+final class PolygonEdges: Sendable {
     /// Edge k runs from (ax[k], ay[k]) to (bx[k], by[k]).
     let ax: [Double], ay: [Double], bx: [Double], by: [Double]
     let evenOdd: Bool
@@ -230,9 +232,13 @@ struct PolygonEdges: Sendable {
             let x0 = ax[k], y0 = ay[k], x1 = bx[k], y1 = by[k]
             guard min(x0, x1) - inset <= x, max(x0, x1) + inset >= x else { continue }
             var lo = Double.infinity, hi = -Double.infinity
-            for (cx, cy) in [(x0, y0), (x1, y1)] where abs(x - cx) <= inset {
-                let h = (r2 - (x - cx) * (x - cx)).squareRoot()
-                lo = min(lo, cy - h); hi = max(hi, cy + h)
+            if abs(x - x0) <= inset {
+                let h = (r2 - (x - x0) * (x - x0)).squareRoot()
+                lo = min(lo, y0 - h); hi = max(hi, y0 + h)
+            }
+            if abs(x - x1) <= inset {
+                let h = (r2 - (x - x1) * (x - x1)).squareRoot()
+                lo = min(lo, y1 - h); hi = max(hi, y1 + h)
             }
             // The band: 0 ≤ (p − a)·e ≤ |e|² and |(p − a) × e| ≤ inset·|e|, each linear in y.
             let ex = x1 - x0, ey = y1 - y0, length = (ex * ex + ey * ey).squareRoot()
