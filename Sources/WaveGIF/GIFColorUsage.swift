@@ -143,31 +143,62 @@ public struct GIFColorUsage: Sendable {
 
 /// The estimated size of the frames' codes for a table order: each frame's area times the code
 /// size its largest table position (or its key, when it needs one) calls for.
-private struct CostModel {
-    let sets: [(members: [Int], weight: Int)]
+///
+/// The sets' members and the sets holding each entry are kept flat (one array and the start of
+/// each list in it): `improve` reads them for every swap it weighs.
+struct CostModel {
     let entries: Int
     let needsKey: Bool
-    /// The sets each entry belongs to.
-    let containing: [[Int]]
+    /// Set s: members[memberStart[s]..<memberStart[s + 1]], its weight weights[s].
+    let members: [Int32], memberStart: [Int], weights: [Int]
+    /// The sets holding entry e: holders[holderStart[e]..<holderStart[e + 1]].
+    let holders: [Int32], holderStart: [Int]
+    var setCount: Int { weights.count }
 
     init(sets: [(members: [Int], weight: Int)], entries: Int, needsKey: Bool) {
-        self.sets = sets
         self.entries = entries
         self.needsKey = needsKey
-        var containing = [[Int]](repeating: [], count: entries)
-        for (s, set) in sets.enumerated() { for m in set.members { containing[m].append(s) } }
-        self.containing = containing
+        var members: [Int32] = [], memberStart = [0]
+        var held = [Int](repeating: 0, count: entries)
+        for set in sets {
+            for m in set.members {
+                members.append(Int32(m))
+                held[m] += 1
+            }
+            memberStart.append(members.count)
+        }
+        self.members = members
+        self.memberStart = memberStart
+        weights = sets.map(\.weight)
+        // The sets holding each entry, in set order (as appending set by set lists them).
+        var holderStart = [0]
+        for e in 0..<entries { holderStart.append(holderStart[e] + held[e]) }
+        var fill = holderStart
+        var holders = [Int32](repeating: 0, count: members.count)
+        for s in sets.indices {
+            for k in memberStart[s]..<memberStart[s + 1] {
+                let m = Int(members[k])
+                holders[fill[m]] = Int32(s)
+                fill[m] += 1
+            }
+        }
+        self.holders = holders
+        self.holderStart = holderStart
     }
 
-    func setCost(_ s: Int, _ position: [Int]) -> Int {
-        var top = needsKey ? sets[s].members.count : 0
-        for m in sets[s].members { top = max(top, position[m]) }
-        return sets[s].weight * GIFStream.minimumCodeSize(maxIndex: top)
+    @inline(__always)
+    func setCost(_ s: Int, _ position: UnsafeBufferPointer<Int>, _ members: UnsafeBufferPointer<Int32>) -> Int {
+        let first = memberStart[s], end = memberStart[s + 1]
+        var top = needsKey ? end - first : 0
+        for k in first..<end { top = max(top, position[Int(members[k])]) }
+        return weights[s] * GIFStream.minimumCodeSize(maxIndex: top)
     }
 
     func cost(_ order: [Int]) -> Int {
         let position = positions(order)
-        return sets.indices.reduce(0) { $0 + setCost($1, position) }
+        return position.withUnsafeBufferPointer { p in
+            members.withUnsafeBufferPointer { m in (0..<setCount).reduce(0) { $0 + setCost($1, p, m) } }
+        }
     }
 
     func positions(_ order: [Int]) -> [Int] {
@@ -181,40 +212,60 @@ private struct CostModel {
     func improve(_ order: inout [Int], budget: Int = 200_000) {
         var position = positions(order)
         var budget = budget
-        var stamp = [Int](repeating: -1, count: sets.count)
+        var stamp = [Int](repeating: -1, count: setCount)
         var touched: [Int] = []
+        touched.reserveCapacity(setCount)
         var round = 0
         var improved = true
-        while improved && budget > 0 {
-            improved = false
-            for i in 0..<entries where budget > 0 {
-                let bitsI = GIFStream.minimumCodeSize(maxIndex: i)
-                for j in (i + 1)..<entries where budget > 0 && GIFStream.minimumCodeSize(maxIndex: j) != bitsI {
-                    let a = order[i], b = order[j]
-                    // Sets holding only one of the two change; those holding both do not.
-                    round += 1
-                    touched.removeAll(keepingCapacity: true)
-                    for s in containing[a] { stamp[s] = round; touched.append(s) }
-                    for s in containing[b] {
-                        if stamp[s] == round { stamp[s] = -round } else { stamp[s] = round; touched.append(s) }
-                    }
-                    touched.removeAll { stamp[$0] == -round }
-                    guard !touched.isEmpty else { continue }
-                    var before = 0
-                    for s in touched { before += setCost(s, position); budget -= sets[s].members.count }
-                    position[a] = j
-                    position[b] = i
-                    var after = 0
-                    for s in touched { after += setCost(s, position); budget -= sets[s].members.count }
-                    if after < before {
-                        order.swapAt(i, j)
-                        improved = true
-                    } else {
-                        position[a] = i
-                        position[b] = j
+        let codeSizes = (0..<entries).map { GIFStream.minimumCodeSize(maxIndex: $0) }
+        members.withUnsafeBufferPointer { members in
+          holders.withUnsafeBufferPointer { holders in
+            while improved && budget > 0 {
+                improved = false
+                for i in 0..<entries where budget > 0 {
+                    let bitsI = codeSizes[i]
+                    for j in (i + 1)..<entries where budget > 0 && codeSizes[j] != bitsI {
+                        let a = order[i], b = order[j]
+                        // Sets holding only one of the two change; those holding both do not.
+                        round += 1
+                        touched.removeAll(keepingCapacity: true)
+                        for k in holderStart[a]..<holderStart[a + 1] {
+                            let s = Int(holders[k])
+                            stamp[s] = round
+                            touched.append(s)
+                        }
+                        for k in holderStart[b]..<holderStart[b + 1] {
+                            let s = Int(holders[k])
+                            if stamp[s] == round { stamp[s] = -round } else { stamp[s] = round; touched.append(s) }
+                        }
+                        touched.removeAll { stamp[$0] == -round }
+                        guard !touched.isEmpty else { continue }
+                        var before = 0, after = 0
+                        position.withUnsafeMutableBufferPointer { p in
+                            let view = UnsafeBufferPointer(p)
+                            for s in touched {
+                                before += setCost(s, view, members)
+                                budget -= memberStart[s + 1] - memberStart[s]
+                            }
+                            p[a] = j
+                            p[b] = i
+                            for s in touched {
+                                after += setCost(s, view, members)
+                                budget -= memberStart[s + 1] - memberStart[s]
+                            }
+                            if after >= before {
+                                p[a] = i
+                                p[b] = j
+                            }
+                        }
+                        if after < before {
+                            order.swapAt(i, j)
+                            improved = true
+                        }
                     }
                 }
             }
+          }
         }
     }
 }
