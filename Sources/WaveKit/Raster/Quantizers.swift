@@ -40,20 +40,28 @@ func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor])
 /// of equals), and each center from `fixed` on that points go to becomes `settle(i, mean, centers)`,
 /// the weighted mean of its points as the caller stores it (nil: it stays), until no center moves
 /// (at most `rounds` rounds). Centers before `fixed` stay and still take their points.
+///
+/// Over many more points than centers, a point whose last center is still near it looks only at
+/// that center's nearest others (`CenterNeighbours`): the same center as a scan of all of them.
 func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)], rounds: Int = 50,
                      settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
     guard fixed < centers.count, !points.isEmpty else { return }
+    // The neighbours cost about n² a round: worth it only over many more points.
+    let guided = points.count >= 8 * centers.count && centers.count > CenterNeighbours.count
+    var assigned: [Int] = []
     for _ in 0..<rounds {
         var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
-        for (v, w) in points {
-            var best = 0, bestDistance = Double.infinity
-            for (i, m) in centers.enumerated() {
-                let d = ((m - v) * (m - v)).sum()
-                if d < bestDistance { (best, bestDistance) = (i, d) }
+        let neighbours = guided && !assigned.isEmpty ? CenterNeighbours(centers) : nil
+        var next = [Int](repeating: 0, count: guided ? points.count : 0)
+        centers.withUnsafeBufferPointer { c in
+            for (k, (v, w)) in points.enumerated() {
+                let best = neighbours?.nearest(v, c, from: assigned[k]) ?? nearestCenterScanningAll(v, c)
+                if guided { next[k] = best }
+                sums[best] += v * w
+                weights[best] += w
             }
-            sums[best] += v * w
-            weights[best] += w
         }
+        assigned = next
         var moved = false
         for i in fixed..<centers.count where weights[i] > 0 {
             guard let m = settle(i, sums[i] / weights[i], centers) else { continue }
@@ -61,6 +69,82 @@ func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIM
             centers[i] = m
         }
         if !moved { break }
+    }
+}
+
+/// The center nearest `v` (squared distance; the first of equals), every center looked at.
+@inline(__always)
+func nearestCenterScanningAll(_ v: SIMD4<Double>, _ centers: UnsafeBufferPointer<SIMD4<Double>>) -> Int {
+    var best = 0, bestDistance = Double.infinity
+    for i in 0..<centers.count {
+        let m = centers[i]
+        let d = ((m - v) * (m - v)).sum()
+        if d < bestDistance { (best, bestDistance) = (i, d) }
+    }
+    return best
+}
+
+/// Each center's `count` nearest other centers, for finding a point's nearest center from a guess.
+///
+/// A point at distance D from its guess g can only be nearer to, or as near as, a center c with
+/// |g − c| ≤ 2D (the triangle inequality). When 2D, with room for rounding, is below `radius[g]`
+/// (the distance to g's farthest listed neighbour, no unlisted center nearer), every such c is
+/// listed: the nearest among g and those is the nearest of all, ties to the smaller index, as a
+/// scan of all finds it. Otherwise the point scans them all.
+struct CenterNeighbours {
+    static let count = 16
+    let n: Int
+    /// Center g's neighbours: list[g * count ..< (g + 1) * count], their distances alongside.
+    let list: [Int], distance: [Double]
+    let radius: [Double]
+
+    init(_ centers: [SIMD4<Double>]) {
+        let n = centers.count, k = CenterNeighbours.count
+        self.n = n
+        var list = [Int](repeating: 0, count: n * k), distance = [Double](repeating: .infinity, count: n * k)
+        var radius = [Double](repeating: .infinity, count: n)
+        for g in 0..<n {
+            // The k nearest so far, ascending, by insertion.
+            var found = 0
+            let base = g * k
+            for c in 0..<n where c != g {
+                let e = centers[g] - centers[c]
+                let d = (e * e).sum().squareRoot()
+                guard found < k || d < distance[base + k - 1] else { continue }
+                var at = min(found, k - 1)
+                while at > 0 && distance[base + at - 1] > d {
+                    distance[base + at] = distance[base + at - 1]
+                    list[base + at] = list[base + at - 1]
+                    at -= 1
+                }
+                distance[base + at] = d
+                list[base + at] = c
+                found = min(found + 1, k)
+            }
+            // Every unlisted center is at least as far as the farthest listed one.
+            radius[g] = found == k ? distance[base + k - 1] : .infinity
+        }
+        self.list = list
+        self.distance = distance
+        self.radius = radius
+    }
+
+    /// The center nearest `v`, as `nearestCenterScanningAll` finds it, starting from `guess`.
+    @inline(__always)
+    func nearest(_ v: SIMD4<Double>, _ centers: UnsafeBufferPointer<SIMD4<Double>>, from guess: Int) -> Int {
+        let g = centers[guess]
+        var best = guess, bestDistance = ((g - v) * (g - v)).sum()
+        let reach = 2 * bestDistance.squareRoot() * (1 + 1e-9) + 1e-9
+        // Listed neighbours reach every center within `reach` only when the list goes beyond it.
+        guard reach < radius[guess] * (1 - 1e-9) else { return nearestCenterScanningAll(v, centers) }
+        let base = guess * CenterNeighbours.count
+        for j in 0..<CenterNeighbours.count {
+            guard distance[base + j] <= reach else { break }
+            let i = list[base + j], m = centers[i]
+            let d = ((m - v) * (m - v)).sum()
+            if d < bestDistance || (d == bestDistance && i < best) { (best, bestDistance) = (i, d) }
+        }
+        return best
     }
 }
 
