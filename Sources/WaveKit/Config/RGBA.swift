@@ -73,27 +73,10 @@ public struct PremultipliedColor: Equatable, Sendable {
     }
 
     /// Rounded to 8-bit straight alpha; a fully transparent color becomes `RGBA.transparent`.
-    /// Every edge pixel of every frame is stored through this, so it rounds with
-    /// `roundedHalfAway` (the same values as `rounded()`, without a call into the C library).
     public var straight: RGBA {
-        let alpha = (a * 255).roundedHalfAway
+        let alpha = (a * 255).rounded()
         guard alpha > 0 else { return .transparent }
-        func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).roundedHalfAway))) }
+        func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).rounded()))) }
         return RGBA(channel(r), channel(g), channel(b), UInt8(max(0, min(255, alpha))))
-    }
-}
-
-extension Double {
-    /// `rounded()` (to nearest, halves away from zero), bit for bit, zero's sign included: below
-    /// 2^52 in size the value less its truncation is exact, so comparing it with ½ decides; larger
-    /// values, infinities and NaN are left to `rounded()`.
-    @inline(__always)
-    var roundedHalfAway: Double {
-        guard abs(self) < 0x1p52 else { return rounded() }
-        let t = Double(Int64(self))
-        let r = self - t
-        if r >= 0.5 { return t + 1 }
-        if r <= -0.5 { return t - 1 }
-        return t == 0 && sign == .minus ? -0.0 : t
     }
 }
