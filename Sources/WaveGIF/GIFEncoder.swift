@@ -301,7 +301,7 @@ public final class GIFEncoder {
     private static func copy(_ frame: [UInt8], clearing rect: PixelRect, to value: UInt8, into buffer: inout [UInt8], width: Int) {
         if buffer.count != frame.count { buffer = [UInt8](repeating: 0, count: frame.count) }
         buffer.withUnsafeMutableBufferPointer { b in
-            frame.withUnsafeBufferPointer { f in _ = b.initialize(from: f) }
+            frame.withUnsafeBufferPointer { f in _ = b.update(fromContentsOf: f) }
             for row in rect.y..<rect.maxY { b[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: value) }
         }
     }

@@ -93,14 +93,12 @@ func nearestCenterScanningAll(_ v: SIMD4<Double>, _ centers: UnsafeBufferPointer
 /// scan of all finds it. Otherwise the point scans them all.
 struct CenterNeighbours {
     static let count = 16
-    let n: Int
     /// Center g's neighbours: list[g * count ..< (g + 1) * count], their distances alongside.
     let list: [Int], distance: [Double]
     let radius: [Double]
 
     init(_ centers: [SIMD4<Double>]) {
         let n = centers.count, k = CenterNeighbours.count
-        self.n = n
         var list = [Int](repeating: 0, count: n * k), distance = [Double](repeating: .infinity, count: n * k)
         var radius = [Double](repeating: .infinity, count: n)
         for g in 0..<n {
