@@ -302,7 +302,7 @@ public final class GIFEncoder {
         if buffer.count != frame.count { buffer = [UInt8](repeating: 0, count: frame.count) }
         buffer.withUnsafeMutableBufferPointer { b in
             frame.withUnsafeBufferPointer { f in _ = b.update(fromContentsOf: f) }
-            for row in rect.y..<rect.maxY { b[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: value) }
+            fill(rect, with: value, in: b, width: width)
         }
     }
 
@@ -557,9 +557,13 @@ public final class GIFEncoder {
     func clearCanvas(_ rect: PixelRect) {
         guard let t = transparentIndex.map(UInt8.init) else { return }
         stats.framesCleared += 1
-        canvas.withUnsafeMutableBufferPointer { c in
-            for row in rect.y..<rect.maxY { c[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: t) }
-        }
+        let width = width
+        canvas.withUnsafeMutableBufferPointer { c in GIFEncoder.fill(rect, with: t, in: c, width: width) }
+    }
+
+    /// Sets every pixel of `rect` in `pixels` (rows of `width`) to `value`.
+    static func fill(_ rect: PixelRect, with value: UInt8, in pixels: UnsafeMutableBufferPointer<UInt8>, width: Int) {
+        for row in rect.y..<rect.maxY { pixels[(row * width + rect.x)..<(row * width + rect.maxX)].update(repeating: value) }
     }
 }
 
