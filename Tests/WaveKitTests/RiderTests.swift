@@ -261,6 +261,48 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         }
     }
 
+    /// A labelled pixel that no surface crosses, taken as a whole (the water's flat color under the
+    /// label, submerged wholly or not at all), equals the plain integration, bit for bit: every
+    /// pixel under the label in frames across the loop of the label scenes of every direction.
+    @Test func labelOverFlatWaterEqualsThePlainIntegration() throws {
+        var scenes = 0
+        for (name, json) in directionScenes {
+            let (config, plan, label) = try directionScene(name, json)
+            guard let label else { continue }
+            let scene = SceneRaster(config: config, plan: plan, label: label)
+            let count = plan.timing(for: .gif).frameCount
+            var flat = 0, crossed = 0, submerged = 0
+            for k in stride(from: 0, to: count, by: max(1, count / 12)) {
+                let f = scene.frame(k, of: count)
+                for (rows, columns) in scene.overlayAreas(f) {
+                    for y in rows {
+                        for x in scene.coverage.waterSpans[y].clamped(to: columns)
+                        where scene.coverage.water[y * scene.coverage.width + x] > 0 {
+                            let (cx, cy) = scene.canvas(x, y)
+                            guard f.label?.covers(cx, cy) ?? false else { continue }
+                            let fast = scene.color(x, y, f), slow = scene.color(x, y, f, remember: false)
+                            #expect(RiderFastPathTests.same(fast, slow), "\(name) frame \(k) (\(x), \(y)): \(fast) vs \(slow)")
+                            let c = x - scene.waterColumns.lowerBound
+                            let (mask, crossing) = f.samples.layers(column: c, top: Double(y), bottom: Double(y + 1))
+                            guard scene.coverage.water[y * scene.coverage.width + x] == 1, !scene.onRider(x, y, f) else { continue }
+                            if crossing == WaveModel.SurfaceSamples.noSurface {
+                                flat += 1
+                                if scene.model.includesFrontLayer(mask) { submerged += 1 }
+                            } else {
+                                crossed += 1
+                            }
+                        }
+                    }
+                }
+            }
+            // Both kinds of labelled pixel, and flat ones above and below the front surface.
+            #expect(flat > 100 && crossed > 10 && submerged > 10 && submerged < flat,
+                    "\(name): \(flat) flat (\(submerged) submerged), \(crossed) crossed")
+            scenes += 1
+        }
+        #expect(scenes >= 4)
+    }
+
     /// The same shortcuts in a scene with gradients (layers and background) that fills to the
     /// right: with each pixel's colors taken at its canvas pixel, as `GradientRaster` takes them,
     /// the remembered composites under the rider and the whole flat pixel equal the plain

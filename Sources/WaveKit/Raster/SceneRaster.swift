@@ -112,9 +112,22 @@ struct SceneRaster: Sendable {
         var inside = 0.0, used = 0
         let edge = w < 1
         let labelled = f.label?.covers(cx, cy) ?? false
-        if remember, !edge, !labelled, let flat = flatColor(c, top, bottom, f, riderColor, riderLayer, local: local) {
-            if let local { return mix(water: flat, w, ring: Double(coverage.border[p]), background: local.background, ringColor: local.ring) }
-            return mix(water: flat, w, ring: Double(coverage.border[p]))
+        if remember, !edge {
+            let (mask, crossing) = f.samples.layers(column: c, top: top, bottom: bottom)
+            var whole: (water: PremultipliedColor, submerged: Double)?
+            if crossing == WaveModel.SurfaceSamples.noSurface {
+                // Under a label the front surface lies wholly above the pixel (every sub-column's
+                // part below it is 1, their mean 1) or wholly below it (0).
+                whole = (flatColor(mask, riderColor, riderLayer, local: local), model.includesFrontLayer(mask) ? 1 : 0)
+            } else if crossing >= 0, riderColor == nil {
+                whole = singleCrossing(mask, crossing, c, top, bottom, f, riderLayer, labelled: labelled, local: local)
+            }
+            if let (flat, under) = whole {
+                var water = flat
+                if labelled, let label = f.label { water = label.paint(cx, cy, over: flat, submerged: under) }
+                if let local { return mix(water: water, w, ring: Double(coverage.border[p]), background: local.background, ringColor: local.ring) }
+                return mix(water: water, w, ring: Double(coverage.border[p]))
+            }
         }
         // Under a rider each segment's color is composited anew; a pixel's segments share a few
         // layer sets, so each set's color is kept once computed (the same call gives the same value).
@@ -172,28 +185,67 @@ struct SceneRaster: Sendable {
         return mix(water: water, w, ring: Double(coverage.border[p]))
     }
 
-    /// The water's color over a whole pixel of column `c` (rows `top`…`bottom`) that no surface
-    /// crosses, or nil when one does: what `color` integrates over its sub-columns there, where
-    /// every segment is the whole pixel under the same layer set, with the same operations (the
-    /// set's color added once per sub-column, times the pixel's height, then divided by the summed
-    /// heights), without measuring each sub-column.
+    /// The water's color over a whole interior pixel that no surface crosses, under layer set
+    /// `mask`: what `color` integrates over its sub-columns there, where every segment is the whole
+    /// pixel (height 1) under the same layer set, with the same operations (the set's color added
+    /// once per sub-column, times the pixel's height, then divided by the summed heights), without
+    /// measuring each sub-column.
     @inline(__always)
-    func flatColor(_ c: Int, _ top: Double, _ bottom: Double, _ f: Frame, _ rider: PremultipliedColor?,
-                   _ riderLayer: Int, local: LocalColors? = nil) -> PremultipliedColor? {
-        let (mask, crossing) = f.samples.layers(column: c, top: top, bottom: bottom)
-        guard crossing == WaveModel.SurfaceSamples.noSurface else { return nil }
+    func flatColor(_ mask: Int, _ rider: PremultipliedColor?, _ riderLayer: Int,
+                   local: LocalColors? = nil) -> PremultipliedColor {
         let color = local?.composite(mask, rider: rider, afterLayer: riderLayer)
             ?? model.compositeColor(ofLayers: mask, rider: rider, afterLayer: riderLayer)
-        let lo = max(top, top), hi = min(bottom, bottom), length = hi - lo
+        let length = 1.0
         var sum = PremultipliedColor.clear
         var inside = 0.0
         for _ in 0..<SceneRaster.subsamples {
-            inside += hi - lo
+            inside += length
             sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
                                      b: sum.b + color.b * length, a: sum.a + color.a * length)
         }
-        let k = inside > 0 ? 1 / inside : 0
-        return inside > 0 ? PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k) : local?.background ?? model.background
+        let k = 1 / inside
+        return PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k)
+    }
+
+    /// The water's color over a whole interior pixel of column `c` (rows `top`…`top + 1`) that
+    /// only layer `crossing`'s surface crosses, with no rider, under layer set `mask` above that
+    /// surface, and the part of the pixel under the front surface: what `color` integrates over its
+    /// sub-columns there, with the same operations in the same order (each sub-column's one or two
+    /// segments, the two layer sets' colors composited once instead of per segment).
+    @inline(__always)
+    func singleCrossing(_ mask: Int, _ crossing: Int, _ c: Int, _ top: Double, _ bottom: Double, _ f: Frame,
+                        _ riderLayer: Int, labelled: Bool, local: LocalColors?) -> (PremultipliedColor, Double) {
+        let above = local?.composite(mask) ?? model.compositeColor(ofLayers: mask, rider: nil, afterLayer: riderLayer)
+        let below = local?.composite(mask | 1 << crossing)
+            ?? model.compositeColor(ofLayers: mask | 1 << crossing, rider: nil, afterLayer: riderLayer)
+        let front = model.frontLayer
+        // The front surface, when it does not cross the pixel, lies wholly above it or below it.
+        let frontWhole = model.includesFrontLayer(mask) ? 1.0 : 0.0
+        let lo = top, hi = bottom
+        var sum = PremultipliedColor.clear
+        var submerged = 0.0, inside = 0.0
+        @inline(__always) func add(_ color: PremultipliedColor, _ length: Double) {
+            sum = PremultipliedColor(r: sum.r + color.r * length, g: sum.g + color.g * length,
+                                     b: sum.b + color.b * length, a: sum.a + color.a * length)
+        }
+        for s in 0..<SceneRaster.subsamples {
+            inside += hi - lo
+            let v = f.samples.height(layer: crossing, column: c, subcolumn: s)
+            if v <= lo {
+                add(below, hi - lo)
+            } else if v < hi {
+                add(above, v - lo)
+                add(below, hi - v)
+            } else {
+                add(above, hi - lo)
+            }
+            if labelled {
+                submerged += crossing == front ? model.fractionBelow(surface: v, top: lo, bottom: hi) : frontWhole
+            }
+        }
+        let k = 1 / inside
+        return (PremultipliedColor(r: sum.r * k, g: sum.g * k, b: sum.b * k, a: sum.a * k),
+                submerged / Double(SceneRaster.subsamples))
     }
 
     /// The color of layer set `mask` with `rider` (if any) after layer `riderLayer`, from `local`
@@ -295,8 +347,9 @@ struct SceneRaster: Sendable {
     }
 
     /// `overlayColors(frames:)` as it was first written: one frame after the other, the rider
-    /// sampled at every pixel of its rectangle and again for the pixel's color (the plain form the
-    /// threads and the skipped samples are tested against).
+    /// sampled at every pixel of its rectangle and again for the pixel's color, every pixel's color
+    /// integrated over its sub-columns (the plain form the threads, the skipped samples and the
+    /// shortcuts of `color` are tested against).
     func referenceOverlayColors(frames count: Int) -> [PremultipliedColor] {
         guard rider != nil || label != nil, count > 0 else { return [] }
         var out: [PremultipliedColor] = []
@@ -308,7 +361,7 @@ struct SceneRaster: Sendable {
                     for x in columns where coverage.waterSpans[y].contains(x) && coverage.water[y * coverage.width + x] > 0 {
                         let (cx, cy) = canvas(x, y)
                         let riderHere = f.placement.map { rider!.sample(cx, cy, $0).a > 0.02 } ?? false
-                        if riderHere || (f.label?.covers(cx, cy) ?? false) { out.append(color(x, y, f)) }
+                        if riderHere || (f.label?.covers(cx, cy) ?? false) { out.append(color(x, y, f, remember: false)) }
                     }
                 }
             }
