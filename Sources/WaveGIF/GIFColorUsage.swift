@@ -188,10 +188,7 @@ struct CostModel {
 
     @inline(__always)
     func setCost(_ s: Int, _ position: UnsafeBufferPointer<Int>, _ members: UnsafeBufferPointer<Int32>) -> Int {
-        let first = memberStart[s], end = memberStart[s + 1]
-        var top = needsKey ? end - first : 0
-        for k in first..<end { top = max(top, position[Int(members[k])]) }
-        return weights[s] * GIFStream.minimumCodeSize(maxIndex: top)
+        weights[s] * GIFStream.minimumCodeSize(maxIndex: topPosition(s, position, members))
     }
 
     func cost(_ order: [Int]) -> Int {
@@ -208,19 +205,30 @@ struct CostModel {
     }
 
     /// Swaps pairs of entries on different sides of a code-size boundary while that lowers the
-    /// cost, for a bounded amount of work (`budget` set members visited).
+    /// cost, for a bounded amount of work (`budget`: the members of the sets a swap changes, counted
+    /// twice, once weighed before and once after, as if each set's members were read each time).
+    ///
+    /// Each set's top position is kept, so a swap is weighed from the tops: swapping the entries at
+    /// positions i < j moves a set's member up to j (its top becomes the larger of its top and j)
+    /// or down to i (its top stays, unless that member was the top: then the set is read again).
     func improve(_ order: inout [Int], budget: Int = 200_000) {
         var position = positions(order)
         var budget = budget
+        let sizes = (0..<setCount).map { memberStart[$0 + 1] - memberStart[$0] }
         var stamp = [Int](repeating: -1, count: setCount)
-        var touched: [Int] = []
+        var fromB = [Int](repeating: -1, count: setCount)
+        // The sets a swap changes and each one's top after it.
+        var touched: [(set: Int, top: Int)] = []
         touched.reserveCapacity(setCount)
         var round = 0
         var improved = true
-        let codeSizes = (0..<entries).map { GIFStream.minimumCodeSize(maxIndex: $0) }
+        // A top is a position or, for a set that needs a key, at most its size (every entry).
+        let codeSizes = (0...entries).map { GIFStream.minimumCodeSize(maxIndex: $0) }
         members.withUnsafeBufferPointer { members in
           holders.withUnsafeBufferPointer { holders in
-            while improved && budget > 0 {
+            position.withUnsafeMutableBufferPointer { p in
+              var top = (0..<setCount).map { s in topPosition(s, UnsafeBufferPointer(p), members) }
+              while improved && budget > 0 {
                 improved = false
                 for i in 0..<entries where budget > 0 {
                     let bitsI = codeSizes[i]
@@ -228,44 +236,60 @@ struct CostModel {
                         let a = order[i], b = order[j]
                         // Sets holding only one of the two change; those holding both do not.
                         round += 1
+                        for k in holderStart[a]..<holderStart[a + 1] { stamp[Int(holders[k])] = round }
+                        for k in holderStart[b]..<holderStart[b + 1] {
+                            let s = Int(holders[k])
+                            if stamp[s] == round { stamp[s] = -round } else { stamp[s] = round; fromB[s] = round }
+                        }
                         touched.removeAll(keepingCapacity: true)
+                        var before = 0, after = 0, read = 0
+                        // In set order, as the sets holding a, then those holding b, were listed.
                         for k in holderStart[a]..<holderStart[a + 1] {
                             let s = Int(holders[k])
-                            stamp[s] = round
-                            touched.append(s)
+                            guard stamp[s] == round else { continue }
+                            let moved = max(top[s], j)
+                            touched.append((s, moved))
+                            before += weights[s] * codeSizes[top[s]]
+                            after += weights[s] * codeSizes[moved]
+                            read += sizes[s]
                         }
                         for k in holderStart[b]..<holderStart[b + 1] {
                             let s = Int(holders[k])
-                            if stamp[s] == round { stamp[s] = -round } else { stamp[s] = round; touched.append(s) }
-                        }
-                        touched.removeAll { stamp[$0] == -round }
-                        guard !touched.isEmpty else { continue }
-                        var before = 0, after = 0
-                        position.withUnsafeMutableBufferPointer { p in
-                            let view = UnsafeBufferPointer(p)
-                            for s in touched {
-                                before += setCost(s, view, members)
-                                budget -= memberStart[s + 1] - memberStart[s]
-                            }
-                            p[a] = j
-                            p[b] = i
-                            for s in touched {
-                                after += setCost(s, view, members)
-                                budget -= memberStart[s + 1] - memberStart[s]
-                            }
-                            if after >= before {
-                                p[a] = i
+                            guard stamp[s] == round, fromB[s] == round else { continue }
+                            var moved = top[s]
+                            if moved == j {
+                                p[b] = i
+                                moved = topPosition(s, UnsafeBufferPointer(p), members)
                                 p[b] = j
                             }
+                            touched.append((s, moved))
+                            before += weights[s] * codeSizes[top[s]]
+                            after += weights[s] * codeSizes[moved]
+                            read += sizes[s]
                         }
+                        guard !touched.isEmpty else { continue }
+                        budget -= 2 * read
                         if after < before {
+                            p[a] = j
+                            p[b] = i
+                            for t in touched { top[t.set] = t.top }
                             order.swapAt(i, j)
                             improved = true
                         }
                     }
                 }
+              }
             }
           }
         }
+    }
+
+    /// Set s's top position: its largest member's, or its size when it needs a key and that is larger.
+    @inline(__always)
+    func topPosition(_ s: Int, _ position: UnsafeBufferPointer<Int>, _ members: UnsafeBufferPointer<Int32>) -> Int {
+        let first = memberStart[s], end = memberStart[s + 1]
+        var top = needsKey ? end - first : 0
+        for k in first..<end { top = max(top, position[Int(members[k])]) }
+        return top
     }
 }
