@@ -73,7 +73,18 @@ public struct PremultipliedColor: Equatable, Sendable {
     }
 
     /// Rounded to 8-bit straight alpha; a fully transparent color becomes `RGBA.transparent`.
+    @inline(__always)
     public var straight: RGBA {
+        // Opaque: each channel divided by 1 is itself (the same bits, no division).
+        if a == 1 {
+            @inline(__always) func opaque(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+            return RGBA(opaque(r), opaque(g), opaque(b), 255)
+        }
+        return straightDividing
+    }
+
+    /// `straight` for any alpha, every channel divided by it (the plain form).
+    var straightDividing: RGBA {
         let alpha = (a * 255).rounded()
         guard alpha > 0 else { return .transparent }
         func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).rounded()))) }
