@@ -303,6 +303,58 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
         #expect(scenes >= 4)
     }
 
+    /// A label pixel over flat water drawn once per layer set and text and then reused
+    /// (`ColorCache.labelDrawn`) equals drawing it in every frame: every frame of the labelled
+    /// scenes of every direction rendered in order with one cache, against each frame with a fresh
+    /// cache, indices and matte planes equal, over white, over transparency with dithered edges
+    /// (the index depends on the pixel's place) and with matte marks (a lossy GIF), and with a
+    /// percentage whose text, and so mask, changes along the loop.
+    @Test func labelDrawnOnceEqualsDrawingEachFrame() throws {
+        var scenes = 0
+        for (name, json) in directionScenes where FillDirection(rawValue: name) != nil {
+            for variant in ["white", "dither", "matte", "percent"] {
+                var source = json
+                switch variant {
+                case "dither": source = source.replacingOccurrences(of: "\"background\": \"#FFFFFF\"",
+                                                                        with: "\"background\": \"transparent\", \"gif\": {\"edges\": \"dither\"}")
+                case "matte": source = source.replacingOccurrences(of: "\"background\": \"#FFFFFF\"",
+                                                                       with: "\"background\": \"transparent\", \"gif\": {\"lossy\": 24}")
+                default: break
+                }
+                var (config, plan) = try scene(source)
+                var (texts, _) = try addTestRiderAndLabel(to: &config, plan: &plan, template: variant == "percent" ? "{percent}%" : "AB")
+                if variant == "percent" {
+                    // A mask per text, each a different pattern.
+                    let shown = LabelTexts.texts(of: texts.label, level: config.level, frameCounts: [plan.timing(for: .gif).frameCount])
+                    #expect(shown.count > 3, "\(name): \(shown.count) texts")
+                    let first = try #require(texts.overlays.values.first)
+                    var overlays: [String: LabelOverlay] = [:]
+                    for (n, text) in shown.enumerated() {
+                        var overlay = first
+                        overlay.fill = overlay.fill.indices.map { overlay.fill[($0 + n * 3) % overlay.fill.count] }
+                        overlays[text] = overlay
+                    }
+                    texts = LabelTexts(label: texts.label, level: config.level, overlays: overlays)
+                }
+                let renderer = FrameRenderer(config: config, plan: plan, format: .gif, label: texts)
+                if variant == "matte" { #expect(renderer.marksMatte, "\(name): no matte plane") }
+                var kept = ColorCache(), once: [UInt8] = [], onceMatte: [UInt8] = []
+                var frame: [UInt8] = [], frameMatte: [UInt8] = [], marked = 0
+                let count = renderer.timing.frameCount
+                for k in stride(from: 0, to: count, by: max(1, count / 20)) {
+                    var fresh = ColorCache()
+                    renderer.render(frame: k, into: &once, matte: &onceMatte, cache: &kept)
+                    renderer.render(frame: k, into: &frame, matte: &frameMatte, cache: &fresh)
+                    #expect(once == frame && onceMatte == frameMatte, "\(name) \(variant) frame \(k)")
+                    marked += frameMatte.reduce(0) { $0 + Int($1) }
+                }
+                if variant == "matte" { #expect(marked > 0, "\(name): no pixel marked") }
+                scenes += 1
+            }
+        }
+        #expect(scenes == 16)
+    }
+
     /// The same shortcuts in a scene with gradients (layers and background) that fills to the
     /// right: with each pixel's colors taken at its canvas pixel, as `GradientRaster` takes them,
     /// the remembered composites under the rider and the whole flat pixel equal the plain

@@ -209,6 +209,9 @@ public final class FrameRenderer: Sendable {
                             put(scene.color(x, y, f), p, x, y)
                         }
                     }
+                    // Each label pixel over flat water is drawn once per layer set and text.
+                    let layerBits = model.layerCount
+                    let keeps = f.label.map { cache.keepLabel($0, drawnBy: self, layerSets: 1 << layerBits) } ?? false
                     for (rows, cols) in scene.overlayAreas(f) {
                         for y in rows {
                             let span = coverage.waterSpans[y].clamped(to: cols)
@@ -224,8 +227,19 @@ public final class FrameRenderer: Sendable {
                                    coverage.water[p] == 1, coverage.border[p] == 0 {
                                     let (mask, crossing) = f.samples.layers(column: x - x0, top: rowTop, bottom: rowBottom)
                                     if crossing == WaveModel.SurfaceSamples.noSurface {
-                                        put(label.paint(cx, cy, over: model.compositeColor(ofLayers: mask),
-                                                        submerged: model.includesFrontLayer(mask) ? 1 : 0), p, x, y)
+                                        let slot = ((cy - label.y) * label.width + (cx - label.x)) << layerBits | mask
+                                        if keeps, cache.labelDrawn[slot] != 0 {
+                                            let drawn = cache.labelDrawn[slot]
+                                            o[p] = UInt8(truncatingIfNeeded: drawn)
+                                            if let m { m[p] = UInt8(truncatingIfNeeded: drawn >> 8) & 1 }
+                                            continue
+                                        }
+                                        let color = label.paint(cx, cy, over: model.compositeColor(ofLayers: mask),
+                                                                submerged: model.includesFrontLayer(mask) ? 1 : 0)
+                                        put(color, p, x, y)
+                                        if keeps {
+                                            cache.labelDrawn[slot] = 0x200 | (target.blendsWithMatte(color) ? 0x100 : 0) | UInt16(o[p])
+                                        }
                                         continue
                                     }
                                 }
@@ -282,7 +296,28 @@ public struct ColorCache {
     /// The palette's premultiplied entries, taken at the first miss (a cache serves one palette).
     private var entries: [SIMD4<Int32>] = []
 
+    /// What one renderer drew for the pixels of one label text over flat water: per pixel of the
+    /// text's mask and layer set under it, 0 when not drawn yet, else 0x200 | matte mark << 8 |
+    /// palette index (`FrameRenderer.drawWaveFrame`). The answer depends only on the pixel, the
+    /// layer set, the text and the renderer, so it is kept while those stay.
+    var labelDrawn: [UInt16] = []
+    private var labelOwner: AnyObject?
+    private var labelText: LabelOverlay?
+
     public init() {}
+
+    /// Readies `labelDrawn` for `overlay` drawn by `owner` with `layerSets` layer sets; false
+    /// (nothing kept) when the mask is too large to keep.
+    @inline(__always)
+    mutating func keepLabel(_ overlay: LabelOverlay, drawnBy owner: AnyObject, layerSets: Int) -> Bool {
+        let size = overlay.width * overlay.height * layerSets
+        guard size > 0, size <= 1 << 20 else { return false }
+        if labelOwner === owner, labelText == overlay { return true }
+        labelOwner = owner
+        labelText = overlay
+        labelDrawn = [UInt16](repeating: 0, count: size)
+        return true
+    }
 
     @inline(__always)
     mutating func index(of c: RGBA, in palette: Palette) -> UInt8 {
