@@ -131,10 +131,40 @@ import Testing
     @Test(arguments: shapes + [
         ("heart left", ##"{"size": [64, 60], "shape": "heart", "inset": 0.05, "direction": "left", "background": "transparent", "border": {"width": "2px", "color": "#37474F", "gap": "1px"}, "layers": [{"color": "#00E5FF"}]}"##),
         ("drop large", ##"{"size": [300, 400], "shape": "drop", "background": "#202020", "layers": [{"color": "#00E5FF"}]}"##),
-    ])
+    ] + boxes)
     func bandsAndFarPixelsMatchTheReference(name: String, json: String) throws {
         let (config, plan) = try scene(json)
         try Self.expectSameCoverage(WaveModel(config: config, plan: plan), name)
+    }
+
+    /// Boxes whose straight sides take a neighbour's coverage (`StraightSides`): wide, tall and
+    /// square, pill-shaped, with small corners and none, at fractional sizes and insets, filling
+    /// every way (the box turned into the wave frame).
+    static let boxes: [(String, String)] = [
+        ("pill 240×32", ##"{"size": [240, 32], "shape": "rounded", "cornerRadius": 0.5, "border": {"width": "2px", "color": "#BBDEFB", "gap": "2px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("pill right 240×32", ##"{"size": [240, 32], "shape": "rounded", "cornerRadius": 0.5, "direction": "right", "border": {"width": "2px", "color": "#BBDEFB", "gap": "2px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("tall rounded down", ##"{"size": [37, 121], "shape": "rounded", "cornerRadius": 0.3, "inset": "1.7px", "direction": "down", "border": {"width": "2.5px", "color": "#333333", "gap": "0.6px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("square rounded left", ##"{"size": [101, 101], "shape": "rounded", "cornerRadius": 0.12, "inset": "3.3px", "direction": "left", "border": {"width": "3px", "color": "#333333", "gap": "1.2px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("rect up", ##"{"size": [90, 41], "shape": "rect", "inset": "2.5px", "border": {"width": "1.3px", "color": "#333333", "gap": "0.7px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("thin rect right", ##"{"size": [23, 140], "shape": "rect", "inset": "0.5px", "direction": "right", "border": {"width": "2px", "color": "#333333"}, "layers": [{"color": "#1E88E5"}]}"##),
+    ]
+
+    /// The straight sides are found where they are: most of a pill's top and bottom rows, a tall
+    /// box's left and right columns, and no pixel near a corner or the middle.
+    @Test func straightSidesLieAlongTheSides() throws {
+        let (config, plan) = try scene(Self.boxes[0].1)
+        let model = WaveModel(config: config, plan: plan)
+        let sides = try #require(StraightSides(model.waveOutline))
+        #expect(sides.side(120, 2) == .row && sides.side(120, 29) == .row && sides.side(40, 1) == .row)
+        #expect(sides.side(3, 2) == .none && sides.side(236, 29) == .none && sides.side(120, 15) == .none)
+        let rows = (0..<32).flatMap { y in (0..<240).map { sides.side($0, y) } }.filter { $0 == .row }.count
+        #expect(rows > 24 * 180, "\(rows) pixels along the top and bottom")
+        let (tall, tallPlan) = try scene(Self.boxes[2].1)
+        let tallSides = try #require(StraightSides(WaveModel(config: tall, plan: tallPlan).waveOutline))
+        #expect(tallSides.side(1, 60) == .column && tallSides.side(35, 60) == .column)
+        #expect(tallSides.side(1, 2) == .none && tallSides.side(18, 60) == .none)
+        let (circle, circlePlan) = try scene(Self.shapes[0].1)
+        #expect(StraightSides(WaveModel(config: circle, plan: circlePlan).waveOutline) == nil)
     }
 
     @Test(arguments: ["drop", "heart", "gradient-drop", "classic", "orb", "dark", "spinner", "progress-bar"])
