@@ -183,6 +183,18 @@ import Testing
         #expect(fast.water.contains { $0 > 0 })
     }
 
+    /// A box's distance takes the other side's length where one is 0 instead of calling `hypot`:
+    /// the same bits, zeros, tiny, huge and ordinary lengths.
+    @Test func lengthWithAZeroSideIsHypot() {
+        let values: [Double] = [0, -0.0, 1e-300, 5e-324, 0.1, 0.5, 1, 2.5, 3.75, 17.3, 1e10, 1e300] + (0..<200).map { Double($0) * 0.173 }
+        for a in values {
+            for b in values {
+                let (x, y) = (abs(a), abs(b))
+                #expect(OutlineGeometry.length(x, y).bitPattern == hypot(x, y).bitPattern, "\(x), \(y)")
+            }
+        }
+    }
+
     @Test func halfPlaneAreaMatchesItsCases() {
         // Axis-aligned: a band; diagonal: two triangles; any direction: symmetric about u = 0.
         #expect(abs(StaticCoverage.halfPlaneArea(1, 0, 0.25) - 0.75) < 1e-12)

@@ -113,6 +113,13 @@ public struct OutlineGeometry: Sendable {
         }
     }
 
+    /// `hypot(a, b)` of a, b ≥ 0, the other when one is 0 (the same number: hypot(0, b) is b
+    /// exactly), as it is everywhere but near a box's corners.
+    @inline(__always)
+    static func length(_ a: Double, _ b: Double) -> Double {
+        a == 0 ? b : b == 0 ? a : hypot(a, b)
+    }
+
     /// Signed distance from (x, y) to the outline, in output pixels: negative inside, positive
     /// outside. Every shape's is 1-Lipschitz, so `|d| > 0.71` at a pixel's center means the whole
     /// pixel is on one side.
@@ -122,11 +129,11 @@ public struct OutlineGeometry: Sendable {
             return edges.signedDistance(x, y)
         case .rect:
             let dx = abs(x - box.midX) - box.width / 2, dy = abs(y - box.midY) - box.height / 2
-            return hypot(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0)
+            return OutlineGeometry.length(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0)
         case let .rounded(radius):
             let r = min(radius, box.width / 2, box.height / 2)
             let qx = abs(x - box.midX) - (box.width / 2 - r), qy = abs(y - box.midY) - (box.height / 2 - r)
-            return hypot(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - r
+            return OutlineGeometry.length(max(qx, 0), max(qy, 0)) + min(max(qx, qy), 0) - r
         case .circle:
             return hypot(x - box.midX, y - box.midY) - box.width / 2
         case .triangle:

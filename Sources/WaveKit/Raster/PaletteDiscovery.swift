@@ -63,6 +63,9 @@ public struct PaletteDiscovery: Sendable {
         // Flat region of each layer set (-1: not seen yet), and the edges already registered.
         var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
         var seenEdges = Set<Int>()
+        // The edges last registered, by a hash of their key: most of a column's edges were met in
+        // the column before, and are found here without hashing into `seenEdges`.
+        var recentEdges = [Int](repeating: -1, count: 256)
         let columnExtent = scene.coverage.waterRowsByColumn
         var order = Array(0..<layerCount)
         func flatOf(_ mask: Int) -> Int {
@@ -103,7 +106,13 @@ public struct PaletteDiscovery: Sendable {
                     let f = flatOf(mask)
                     if previous >= 0, upper >= Double(top) {
                         let key = min(previous, f) << 20 | max(previous, f)
-                        if key != previousEdge, seenEdges.insert(key).inserted { builder.edge(previous, f) }
+                        if key != previousEdge {
+                            let slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56)
+                            if recentEdges[slot] != key {
+                                if seenEdges.insert(key).inserted { builder.edge(previous, f) }
+                                recentEdges[slot] = key
+                            }
+                        }
                         previousEdge = key
                     }
                     previous = f
