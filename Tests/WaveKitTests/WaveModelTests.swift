@@ -106,6 +106,25 @@ func randomPreset(_ g: inout SeededGenerator) -> String {
         }
     }
 
+    /// The sub-column heights taken four columns at a time on SIMD lanes equal the plain form's,
+    /// bit for bit, with each column's extremes: every raster scene at several frames, and column
+    /// ranges of every length mod 4 and offset (the last columns taken one at a time).
+    @Test(arguments: rasterScenes)
+    func laneSamplesEqualThePlainForm(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let model = WaveModel(config: config, plan: plan)
+        for frame in [0, 3, plan.frameCount / 2, plan.frameCount - 1] {
+            let surfaces = model.surfaces(frame: frame, of: plan.frameCount)
+            for columns in [0..<config.width, 1..<config.width, 3..<(config.width - 2), 5..<7, 2..<3] where !columns.isEmpty {
+                let fast = surfaces.sampleSubcolumns(columns: columns, subsamples: 16)
+                let slow = surfaces.referenceSampleSubcolumns(columns: columns, subsamples: 16)
+                #expect(fast.heights.map(\.bitPattern) == slow.heights.map(\.bitPattern), "\(name) frame \(frame) \(columns)")
+                #expect(fast.minY.map(\.bitPattern) == slow.minY.map(\.bitPattern) && fast.maxY.map(\.bitPattern) == slow.maxY.map(\.bitPattern),
+                        "\(name) frame \(frame) \(columns): extremes")
+            }
+        }
+    }
+
     @Test func compositeColorsAreTheLayersPaintedOneByOne() throws {
         var g = SeededGenerator(state: 7)
         for _ in 0..<20 {
