@@ -52,6 +52,32 @@ import WaveTestSupport
         }
     }
 
+    /// Each center's list is the plain one: every other center sorted by distance (the first of
+    /// equals first), its first `CenterNeighbours.count`, with their distances and the last as the
+    /// radius, bit for bit; centers repeated and at equal distances included.
+    @Test func neighbourListsAreTheNearestBySorting() {
+        var random = SeededGenerator(state: 5)
+        for n in [10, 17, 40, 254] {
+            var centers: [SIMD4<Double>] = []
+            for k in 0..<n {
+                if k > 0, random.next() % 5 == 0 { centers.append(centers[Int(random.next() % UInt64(k))]); continue }
+                // A coarse grid, so many distances are equal.
+                centers.append(SIMD4(Double(random.next() % 6), Double(random.next() % 6), Double(random.next() % 6), Double(random.next() % 3)) / 5)
+            }
+            let neighbours = CenterNeighbours(centers), k = CenterNeighbours.count
+            for g in 0..<n {
+                let sorted = (0..<n).filter { $0 != g }.map { c -> (Int, Double) in
+                    let e = centers[g] - centers[c]
+                    return (c, (e * e).sum().squareRoot())
+                }.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element)
+                let listed = min(k, n - 1)
+                #expect(Array(neighbours.list[(g * k)..<(g * k + listed)]) == sorted.prefix(listed).map(\.0), "\(n) centers, center \(g)")
+                #expect(Array(neighbours.distance[(g * k)..<(g * k + listed)]).map(\.bitPattern) == sorted.prefix(listed).map(\.1.bitPattern))
+                #expect(neighbours.radius[g].bitPattern == (n - 1 >= k ? sorted[k - 1].1 : .infinity).bitPattern)
+            }
+        }
+    }
+
     /// From any guess, with centers repeated (ties between a guess and a smaller index) and points
     /// on, between and away from them.
     @Test func neighboursFindTheCenterAScanFinds() {

@@ -42,7 +42,9 @@ func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor])
 /// (at most `rounds` rounds). Centers before `fixed` stay and still take their points.
 ///
 /// Over many more points than centers, a point whose last center is still near it looks only at
-/// that center's nearest others (`CenterNeighbours`): the same center as a scan of all of them.
+/// that center's nearest others (`CenterNeighbours`): the same center as a scan of all of them. In
+/// the first round a point starts from the center of the point before it (the points come in key
+/// order, so mostly a like color).
 func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)], rounds: Int = 50,
                      settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
     guard fixed < centers.count, !points.isEmpty else { return }
@@ -51,11 +53,12 @@ func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIM
     var assigned: [Int] = []
     for _ in 0..<rounds {
         var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
-        let neighbours = guided && !assigned.isEmpty ? CenterNeighbours(centers) : nil
+        let neighbours = guided ? CenterNeighbours(centers) : nil
         var next = [Int](repeating: 0, count: guided ? points.count : 0)
         centers.withUnsafeBufferPointer { c in
             for (k, (v, w)) in points.enumerated() {
-                let best = neighbours?.nearest(v, c, from: assigned[k]) ?? nearestCenterScanningAll(v, c)
+                let best = neighbours.map { $0.nearest(v, c, from: assigned.isEmpty ? (k > 0 ? next[k - 1] : 0) : assigned[k]) }
+                    ?? nearestCenterScanningAll(v, c)
                 if guided { next[k] = best }
                 sums[best] += v * w
                 weights[best] += w
@@ -101,13 +104,18 @@ struct CenterNeighbours {
         let n = centers.count, k = CenterNeighbours.count
         var list = [Int](repeating: 0, count: n * k), distance = [Double](repeating: .infinity, count: n * k)
         var radius = [Double](repeating: .infinity, count: n)
+        // The squared distance of each center's farthest listed neighbour: a center at least that
+        // far squared is at least that far (the square root is monotonic), and its root is not taken.
+        var farthest = Double.infinity
         for g in 0..<n {
             // The k nearest so far, ascending, by insertion.
             var found = 0
             let base = g * k
             for c in 0..<n where c != g {
                 let e = centers[g] - centers[c]
-                let d = (e * e).sum().squareRoot()
+                let squared = (e * e).sum()
+                guard found < k || squared < farthest else { continue }
+                let d = squared.squareRoot()
                 guard found < k || d < distance[base + k - 1] else { continue }
                 var at = min(found, k - 1)
                 while at > 0 && distance[base + at - 1] > d {
@@ -118,6 +126,10 @@ struct CenterNeighbours {
                 distance[base + at] = d
                 list[base + at] = c
                 found = min(found + 1, k)
+                if found == k {
+                    let e = centers[g] - centers[list[base + k - 1]]
+                    farthest = (e * e).sum()
+                }
             }
             // Every unlisted center is at least as far as the farthest listed one.
             radius[g] = found == k ? distance[base + k - 1] : .infinity
