@@ -146,6 +146,9 @@ import Testing
         ("tall rounded down", ##"{"size": [37, 121], "shape": "rounded", "cornerRadius": 0.3, "inset": "1.7px", "direction": "down", "border": {"width": "2.5px", "color": "#333333", "gap": "0.6px"}, "layers": [{"color": "#1E88E5"}]}"##),
         ("square rounded left", ##"{"size": [101, 101], "shape": "rounded", "cornerRadius": 0.12, "inset": "3.3px", "direction": "left", "border": {"width": "3px", "color": "#333333", "gap": "1.2px"}, "layers": [{"color": "#1E88E5"}]}"##),
         ("rect up", ##"{"size": [90, 41], "shape": "rect", "inset": "2.5px", "border": {"width": "1.3px", "color": "#333333", "gap": "0.7px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("triangle up", ##"{"size": [74, 64], "shape": "triangle", "border": {"width": 0.06, "color": "#3949AB", "gap": 0.05}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("triangle left", ##"{"size": [90, 51], "shape": "triangle", "inset": "1.5px", "direction": "left", "border": {"width": "2.2px", "color": "#3949AB", "gap": "0.8px"}, "layers": [{"color": "#1E88E5"}]}"##),
+        ("triangle down", ##"{"size": [41, 77], "shape": "triangle", "direction": "down", "border": {"width": "1.5px", "color": "#3949AB"}, "layers": [{"color": "#1E88E5"}]}"##),
         ("thin rect right", ##"{"size": [23, 140], "shape": "rect", "inset": "0.5px", "direction": "right", "border": {"width": "2px", "color": "#333333"}, "layers": [{"color": "#1E88E5"}]}"##),
     ]
 
@@ -163,6 +166,17 @@ import Testing
         let tallSides = try #require(StraightSides(WaveModel(config: tall, plan: tallPlan).waveOutline))
         #expect(tallSides.side(1, 60) == .column && tallSides.side(35, 60) == .column)
         #expect(tallSides.side(1, 2) == .none && tallSides.side(18, 60) == .none)
+        // A triangle's level base, not its slanted sides; turned sideways, an upright base.
+        let (triangle, trianglePlan) = try scene(Self.boxes[5].1)
+        let triangleSides = try #require(StraightSides(WaveModel(config: triangle, plan: trianglePlan).waveOutline))
+        #expect(triangleSides.side(37, 62) == .row && triangleSides.side(37, 58) == .row)
+        #expect(triangleSides.side(37, 2) == .none && triangleSides.side(20, 30) == .none && triangleSides.side(2, 62) == .none)
+        let (left, leftPlan) = try scene(Self.boxes[6].1)
+        let leftModel = WaveModel(config: left, plan: leftPlan)
+        let leftSides = try #require(StraightSides(leftModel.waveOutline))
+        let (w, h) = (leftModel.orientation.width, leftModel.orientation.height)
+        let leftKinds = (0..<h).flatMap { y in (0..<w).map { leftSides.side($0, y) } }
+        #expect(leftKinds.contains(.column) && !leftKinds.contains(.row))
         let (circle, circlePlan) = try scene(Self.shapes[0].1)
         #expect(StraightSides(WaveModel(config: circle, plan: circlePlan).waveOutline) == nil)
     }

@@ -8,7 +8,8 @@ public struct OutlineGeometry: Sendable {
     public let shape: Shape
     /// The box the outline fills, in output pixels.
     public let box: Rect
-    private let planes: [(nx: Double, ny: Double, c: Double)]
+    /// A rectangle's or triangle's sides as half-planes nx·x + ny·y + c ≤ 0 (outward unit normals).
+    let planes: [(nx: Double, ny: Double, c: Double)]
     /// A path shape's edges (flattened within `ShapePath.flatness`), in output pixels; empty for
     /// the other shapes.
     let edges: PolygonEdges

@@ -314,7 +314,8 @@ struct StaticCoverage: Sendable {
 
 /// Where a rectangle's or rounded box's signed distance depends on one coordinate alone: along its
 /// top and bottom sides (away from the corners, and from the middle row, where the nearer side
-/// changes) on y alone, along its left and right sides on x alone. There `StaticCoverage.area`
+/// changes) on y alone, along its left and right sides on x alone; a triangle's likewise along a
+/// side that is level or upright, where that side's half-plane is the largest by a margin. There `StaticCoverage.area`
 /// asks the same distances for a pixel as for its neighbour along the side: the points it asks at
 /// share their other coordinate (the tangent is axis-aligned, as the central differences across
 /// the side are exactly 0), so it returns the same number. `side` answers for a pixel when every
@@ -327,6 +328,8 @@ struct StraightSides: Sendable {
     let midX: Double, midY: Double
     /// Half the box's width and height less the corner radius: the straight sides' half-lengths.
     let halfX: Double, halfY: Double
+    /// A triangle's half-planes (empty for a box): its distance is the largest of them.
+    let planes: [(nx: Double, ny: Double, c: Double)]
 
     init?(_ geometry: OutlineGeometry) {
         let box = geometry.box
@@ -334,12 +337,39 @@ struct StraightSides: Sendable {
         switch geometry.shape {
         case .rect: r = 0
         case let .rounded(radius): r = min(radius, box.width / 2, box.height / 2)
+        case .triangle:
+            // A level or upright side's half-plane takes the same value all along it (0 · x is 0).
+            guard geometry.planes.contains(where: { $0.nx == 0 || $0.ny == 0 }) else { return nil }
+            r = 0
         default: return nil
         }
         midX = box.midX
         midY = box.midY
         halfX = box.width / 2 - r
         halfY = box.height / 2 - r
+        planes = if case .triangle = geometry.shape { geometry.planes } else { [] }
+    }
+
+    /// Along which of a triangle's sides pixel (x, y) lies: a level side's half-plane exceeds
+    /// every other by more than a margin over the points `area` may ask at (a box; the others are
+    /// linear, so their largest excess is at its corners).
+    @inline(__always)
+    func triangleSide(_ x: Int, _ y: Int, margin: Double) -> Side {
+        for (h, p) in planes.enumerated() where p.nx == 0 || p.ny == 0 {
+            let row = p.nx == 0
+            let x0 = Double(x) - (row ? 1 : 3), x1 = Double(x) + (row ? 2 : 4)
+            let y0 = Double(y) - (row ? 3 : 1), y1 = Double(y) + (row ? 4 : 2)
+            var largest = true
+            for (j, q) in planes.enumerated() where j != h {
+                let dx = q.nx - p.nx, dy = q.ny - p.ny
+                if max(dx * x0, dx * x1) + max(dy * y0, dy * y1) + (q.c - p.c) >= -margin {
+                    largest = false
+                    break
+                }
+            }
+            if largest { return row ? .row : .column }
+        }
+        return .none
     }
 
     /// The least and most of |v − mid| − half over [lo, hi], and whether it holds `mid`.
@@ -355,6 +385,7 @@ struct StraightSides: Sendable {
     @inline(__always)
     func side(_ x: Int, _ y: Int) -> Side {
         let margin = 1e-6
+        if !planes.isEmpty { return triangleSide(x, y, margin: margin) }
         // qx = |X − midX| − halfX, qy = |Y − midY| − halfY: the distance is qy − r where
         // qx ≤ min(0, qy), and qx − r where qy ≤ min(0, qx).
         let across = StraightSides.reach(Double(x) - 1, Double(x) + 2, midX, halfX)
