@@ -315,14 +315,15 @@ struct StaticCoverage: Sendable {
 /// Where a rectangle's or rounded box's signed distance depends on one coordinate alone: along its
 /// top and bottom sides (away from the corners, and from the middle row, where the nearer side
 /// changes) on y alone, along its left and right sides on x alone; a triangle's likewise along a
-/// side that is level or upright, where that side's half-plane is the largest by a margin. There `StaticCoverage.area`
-/// asks the same distances for a pixel as for its neighbour along the side: the points it asks at
-/// share their other coordinate (the tangent is axis-aligned, as the central differences across
-/// the side are exactly 0), so it returns the same number. `side` answers for a pixel when every
-/// point `area` may ask at lies where the distance depends on that coordinate alone: across the
-/// side within the pixel (a central difference steps 1/10,000 px out), along the normal within 3 px
-/// of it (the tangent line's sliver is found by Newton steps from within 0.71 px of the level,
-/// where the distance grows at exactly 1 per px, so they land within 1.42 px).
+/// side that is level or upright, where that side's half-plane is the largest by a margin. There
+/// `StaticCoverage.area` asks the same distances for a pixel as for its neighbour along the side:
+/// the points it asks at share their other coordinate (the tangent is axis-aligned, as the central
+/// differences across the side are exactly 0), so it returns the same number. `side` answers for
+/// a pixel when every point `area` may ask at lies where the distance depends on that coordinate
+/// alone: across the side within the pixel (a central difference steps 1/10,000 px out), along the
+/// normal within 3 px of it (the tangent line's sliver is found by Newton steps from within 0.71 px
+/// of the level, where the distance grows at exactly 1 per px, so they land within 1.42 px). The
+/// windows checked are wider than that, by a pixel across and 1.5 px along.
 struct StraightSides: Sendable {
     enum Side { case none, row, column }
     let midX: Double, midY: Double
