@@ -36,30 +36,11 @@ import WaveTestSupport
             // The test rider rides layer 1.
             guard n % 3 == 0, config.layers.count >= 2 else { continue }
             let (texts, _) = try addTestRiderAndLabel(to: &config, plan: &plan, template: n % 2 == 0 ? "AB" : "{percent}%")
-            var label = texts
-            if n % 2 == 1 {
-                // A mask for every text the loop shows, each a different pattern.
-                let shown = LabelTexts.texts(of: texts.label, level: config.level, frameCounts: [plan.timing(for: .gif).frameCount])
-                let first = try #require(texts.overlays.values.first)
-                var overlays: [String: LabelOverlay] = [:]
-                for (i, text) in shown.enumerated() {
-                    var overlay = first
-                    overlay.fill = overlay.fill.indices.map { overlay.fill[($0 + i) % overlay.fill.count] }
-                    overlays[text] = overlay
-                }
-                label = LabelTexts(label: texts.label, level: config.level, overlays: overlays)
-            }
+            let label = n % 2 == 1 ? try labelWithAMaskPerText(texts, config, plan, shift: 1).0 : texts
             if n % 6 == 3 { config.gif.lossy = 20 }
             for format in [OutputFormat.gif, .webp] {
                 let renderer = FrameRenderer(config: config, plan: plan, format: format, label: label)
-                var kept = ColorCache(), once: [UInt8] = [], onceMatte: [UInt8] = [], drawn: [UInt8] = [], drawnMatte: [UInt8] = []
-                let count = renderer.timing.frameCount
-                for k in stride(from: 0, to: count, by: max(1, count / 10)) {
-                    var fresh = ColorCache()
-                    renderer.render(frame: k, into: &once, matte: &onceMatte, cache: &kept)
-                    renderer.render(frame: k, into: &drawn, matte: &drawnMatte, cache: &fresh)
-                    #expect(once == drawn && onceMatte == drawnMatte, "scene \(n) \(format) frame \(k): \(json)")
-                }
+                _ = expectKeptCacheDrawsAsFresh(renderer, frames: 10, "scene \(n) \(format): \(json)")
             }
             labelled += 1
         }

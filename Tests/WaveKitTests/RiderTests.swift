@@ -165,6 +165,38 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
 
 /// The rider's fast paths against their plain forms, bit for bit, over every pixel a rider can
 /// reach in frames of the bundled boat's scene and of the test scene.
+/// `texts` with a mask for every text a GIF loop of `config` shows, each the first mask's fill
+/// shifted by `shift` × the text's place in the loop (a label whose mask changes along the loop),
+/// and how many texts that is.
+func labelWithAMaskPerText(_ texts: LabelTexts, _ config: WaveConfig, _ plan: LoopPlan, shift: Int) throws -> (LabelTexts, Int) {
+    let shown = LabelTexts.texts(of: texts.label, level: config.level, frameCounts: [plan.timing(for: .gif).frameCount])
+    let first = try #require(texts.overlays.values.first)
+    var overlays: [String: LabelOverlay] = [:]
+    for (n, text) in shown.enumerated() {
+        var overlay = first
+        overlay.fill = overlay.fill.indices.map { overlay.fill[($0 + n * shift) % overlay.fill.count] }
+        overlays[text] = overlay
+    }
+    return (LabelTexts(label: texts.label, level: config.level, overlays: overlays), shown.count)
+}
+
+/// About `frames` frames across `renderer`'s loop, drawn in order with one color cache kept
+/// across them (a label's pixels drawn once) and each with a fresh cache: the indices and matte
+/// planes are expected equal. Returns how many pixels the matte planes marked.
+func expectKeptCacheDrawsAsFresh(_ renderer: FrameRenderer, frames: Int, _ what: String) -> Int {
+    var kept = ColorCache(), once: [UInt8] = [], onceMatte: [UInt8] = []
+    var frame: [UInt8] = [], frameMatte: [UInt8] = [], marked = 0
+    let count = renderer.timing.frameCount
+    for k in stride(from: 0, to: count, by: max(1, count / frames)) {
+        var fresh = ColorCache()
+        renderer.render(frame: k, into: &once, matte: &onceMatte, cache: &kept)
+        renderer.render(frame: k, into: &frame, matte: &frameMatte, cache: &fresh)
+        #expect(once == frame && onceMatte == frameMatte, "\(what) frame \(k)")
+        marked += frameMatte.reduce(0) { $0 + Int($1) }
+    }
+    return marked
+}
+
 @Suite struct RiderFastPathTests {
     static func scenes() throws -> [(String, WaveConfig, LoopPlan)] {
         // boat's canvas, water and rider placement, with the test image (WaveKit decodes no PNG).
@@ -324,30 +356,13 @@ func riderScene(tilt: Double = 1, layer: Int = 1, width: Double = 0.5) throws ->
                 var (config, plan) = try scene(source)
                 var (texts, _) = try addTestRiderAndLabel(to: &config, plan: &plan, template: variant == "percent" ? "{percent}%" : "AB")
                 if variant == "percent" {
-                    // A mask per text, each a different pattern.
-                    let shown = LabelTexts.texts(of: texts.label, level: config.level, frameCounts: [plan.timing(for: .gif).frameCount])
-                    #expect(shown.count > 3, "\(name): \(shown.count) texts")
-                    let first = try #require(texts.overlays.values.first)
-                    var overlays: [String: LabelOverlay] = [:]
-                    for (n, text) in shown.enumerated() {
-                        var overlay = first
-                        overlay.fill = overlay.fill.indices.map { overlay.fill[($0 + n * 3) % overlay.fill.count] }
-                        overlays[text] = overlay
-                    }
-                    texts = LabelTexts(label: texts.label, level: config.level, overlays: overlays)
+                    let shown: Int
+                    (texts, shown) = try labelWithAMaskPerText(texts, config, plan, shift: 3)
+                    #expect(shown > 3, "\(name): \(shown) texts")
                 }
                 let renderer = FrameRenderer(config: config, plan: plan, format: .gif, label: texts)
                 if variant == "matte" { #expect(renderer.marksMatte, "\(name): no matte plane") }
-                var kept = ColorCache(), once: [UInt8] = [], onceMatte: [UInt8] = []
-                var frame: [UInt8] = [], frameMatte: [UInt8] = [], marked = 0
-                let count = renderer.timing.frameCount
-                for k in stride(from: 0, to: count, by: max(1, count / 20)) {
-                    var fresh = ColorCache()
-                    renderer.render(frame: k, into: &once, matte: &onceMatte, cache: &kept)
-                    renderer.render(frame: k, into: &frame, matte: &frameMatte, cache: &fresh)
-                    #expect(once == frame && onceMatte == frameMatte, "\(name) \(variant) frame \(k)")
-                    marked += frameMatte.reduce(0) { $0 + Int($1) }
-                }
+                let marked = expectKeptCacheDrawsAsFresh(renderer, frames: 20, "\(name) \(variant)")
                 if variant == "matte" { #expect(marked > 0, "\(name): no pixel marked") }
                 scenes += 1
             }

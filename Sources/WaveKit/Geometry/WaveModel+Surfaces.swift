@@ -95,20 +95,8 @@ extension WaveModel {
                             }
                             // The last columns one at a time.
                             while c < count {
-                                let x = Double(x0 + c) + 0.5 / Double(n)
-                                let theta = k * (x - origin) + turn
-                                var sine = sin(theta), cosine = cos(theta)
-                                var lo = Double.infinity, hi = -Double.infinity
-                                let row = (i * count + c) * n
-                                for s in 0..<n {
-                                    let y = base - amplitude * sine
-                                    heights[row + s] = y
-                                    lo = min(lo, y)
-                                    hi = max(hi, y)
-                                    (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
-                                }
-                                minY[i * count + c] = lo
-                                maxY[i * count + c] = hi
+                                (minY[i * count + c], maxY[i * count + c]) = sampleColumn(i, x0 + c, subsamples: n, into: heights,
+                                                                                          at: (i * count + c) * n)
                                 c += 1
                             }
                         }
@@ -127,28 +115,35 @@ extension WaveModel {
             var maxY = [Double](repeating: -.infinity, count: layerCount * count)
             heights.withUnsafeMutableBufferPointer { heights in
                 for i in 0..<layerCount {
-                    let base = self.base[i], amplitude = layers[i].amplitude
-                    let k = 2 * Double.pi / layers[i].wavelength
-                    let step = k / Double(n), stepSin = sin(step), stepCos = cos(step)
                     for c in 0..<count {
-                        let x = Double(x0 + c) + 0.5 / Double(n)
-                        let theta = k * (x - origin) + 2 * Double.pi * phase[i]
-                        var sine = sin(theta), cosine = cos(theta)
-                        var lo = Double.infinity, hi = -Double.infinity
-                        let row = (i * count + c) * n
-                        for s in 0..<n {
-                            let y = base - amplitude * sine
-                            heights[row + s] = y
-                            lo = min(lo, y)
-                            hi = max(hi, y)
-                            (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
-                        }
-                        minY[i * count + c] = lo
-                        maxY[i * count + c] = hi
+                        (minY[i * count + c], maxY[i * count + c]) = sampleColumn(i, x0 + c, subsamples: n, into: heights,
+                                                                                  at: (i * count + c) * n)
                     }
                 }
             }
             return SurfaceSamples(columns: columns, subsamples: n, layerCount: layerCount, heights: heights, minY: minY, maxY: maxY)
+        }
+
+        /// Layer `i`'s heights at the `n` sub-columns of pixel column `x`, written from
+        /// `heights[row]` on: the sine seeded with sin and cos at the first, then advanced by a fixed
+        /// rotation; with their least and most.
+        @inline(__always)
+        func sampleColumn(_ i: Int, _ x: Int, subsamples n: Int, into heights: UnsafeMutableBufferPointer<Double>,
+                          at row: Int) -> (lo: Double, hi: Double) {
+            let base = self.base[i], amplitude = layers[i].amplitude
+            let k = 2 * Double.pi / layers[i].wavelength
+            let step = k / Double(n), stepSin = sin(step), stepCos = cos(step)
+            let theta = k * (Double(x) + 0.5 / Double(n) - origin) + 2 * Double.pi * phase[i]
+            var sine = sin(theta), cosine = cos(theta)
+            var lo = Double.infinity, hi = -Double.infinity
+            for s in 0..<n {
+                let y = base - amplitude * sine
+                heights[row + s] = y
+                lo = min(lo, y)
+                hi = max(hi, y)
+                (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
+            }
+            return (lo, hi)
         }
 
         /// Pixel columns between fresh seeds of the rotation in `pixelCenterHeights`.
