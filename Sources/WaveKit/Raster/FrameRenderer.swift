@@ -238,7 +238,7 @@ public final class FrameRenderer: Sendable {
                                                                 submerged: model.includesFrontLayer(mask) ? 1 : 0)
                                         put(color, p, x, y)
                                         if keeps {
-                                            cache.labelDrawn[slot] = 0x200 | (target.blendsWithMatte(color) ? 0x100 : 0) | UInt16(o[p])
+                                            cache.labelDrawn[slot] = 0x200 | UInt16(m?[p] ?? 0) << 8 | UInt16(o[p])
                                         }
                                         continue
                                     }
