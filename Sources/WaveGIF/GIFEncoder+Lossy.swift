@@ -1,4 +1,5 @@
 internal import CGIF
+import WavePlatform
 
 extension GIFEncoder {
     /// The error of showing each table position where each palette index belongs: the largest
@@ -60,18 +61,66 @@ extension GIFEncoder {
     /// The bounded renditions are coded first, with no limit; their shortest then bounds the
     /// exact renditions, which only need to show that one of them codes as short (`ExactRendition.
     /// largestBits`), so in lossy files, where the bounded one is usually much the shorter, they
-    /// give up early; the flexible pass runs only if the bounded rendition wins. The choice and
-    /// every byte are those of `lossyRenditionExactFirst`, the order the choice is defined in.
+    /// give up early; the flexible pass runs only if the bounded rendition wins. On a frame of at
+    /// least `guessArea` pixels with the cores free to use (`onTheCores`), the flexible pass of the
+    /// pair that won the frame before is coded on a second core beside the greedy passes, and
+    /// taken if that pair wins again (else the winner's is coded after, as without it). The choice
+    /// and every byte are those of `lossyRenditionExactFirst`, the order the choice is defined in.
     func lossyRendition(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect,
                         isFirst: Bool) -> LossyRendition {
+        let (planned, pairs) = boundedPlan(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst)
+        var search = planned
+        // Beside the greedy passes, on another core, the flexible pass of the pair that won the
+        // frame before (`guessedFlexibly`); taken when that pair wins again.
+        let guess = min(lastWinner, pairs.count - 1)
+        var guessed: BoundedRendition?
+        if onTheCores, search.count >= GIFEncoder.guessArea, ProcessEnvironment.activeProcessorCount > 1 {
+            nonisolated(unsafe) var greedy = search
+            nonisolated(unsafe) var flexible: BoundedRendition?
+            nonisolated(unsafe) let encoder = self
+            Concurrently.perform(2) { task in
+                if task == 0 {
+                    for pair in pairs { encoder.code(&greedy, pair, limit: .max, lookahead: 0, coder: encoder.lzw) }
+                } else {
+                    flexible = encoder.guessedFlexibly(planned, pairs[guess])
+                }
+            }
+            search = greedy
+            guessed = flexible
+        } else {
+            for pair in pairs { code(&search, pair, limit: .max, lookahead: 0, coder: lzw) }
+        }
         // With no limit the first candidate always completes, so there is a greedy winner.
-        let search = boundedSearch(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst, within: .max)
-        guard var search, let greedy = search.best else { preconditionFailure("an unlimited bounded search has a winner") }
+        guard let greedy = search.best, let winner = search.winner else {
+            preconditionFailure("an unlimited bounded search has a winner")
+        }
+        lastWinner = winner.index
         if let exact = exactRendition(frame, changed: changed, clear: clear, isFirst: isFirst,
                                       within: ExactRendition.largestBits(within: greedy.blocks.count)) {
             return .exact(exact)
         }
+        // The flexible pass keeps its coding only if shorter than the greedy winner (`refined`).
+        if let guessed {
+            if winner.index == guess {
+                guesses.taken += 1
+                return .bounded(guessed.blocks.count < greedy.blocks.count ? guessed : greedy)
+            }
+            guesses.missed += 1
+        }
         return .bounded(refined(&search))
+    }
+
+    /// Frames of at least this many pixels code the flexible pass of the pair guessed to win beside
+    /// their greedy passes (`lossyRendition`).
+    static let guessArea = 4096
+
+    /// `pair` of `planned` coded flexibly with no limit, by the spare coder: what `refined` codes when
+    /// `pair` wins the greedy passes, but not cut short at the greedy winner's length (`lossyRendition`
+    /// compares the two after).
+    func guessedFlexibly(_ planned: BoundedSearch, _ pair: BoundedPair) -> BoundedRendition? {
+        var alone = planned
+        code(&alone, pair, limit: .max, lookahead: GIFEncoder.flexibleParsing, coder: spareLZW)
+        return alone.best
     }
 
     /// The slow reference for `lossyRendition`, in the order the choice is defined: the exact
@@ -112,9 +161,17 @@ extension GIFEncoder {
         var target: [UInt8]
         var tolerance: [UInt8]
         var keyError: [UInt8]
-        /// The shortest rendition so far, and the key candidate and preferred values it was coded with.
+        /// The shortest rendition so far, and the pair of the plan it was coded from.
         var best: BoundedRendition?
-        var winner: (candidate: Int?, preferred: [UInt8])?
+        var winner: BoundedPair?
+    }
+
+    /// One way to code a frame's bounded rendition: the key candidate and the preferred values,
+    /// and its place among the plan's pairs (`boundedPlan`).
+    struct BoundedPair: Sendable {
+        var index: Int
+        var candidate: Int?
+        var preferred: [UInt8]
     }
 
     /// Every candidate (the key or none; the preferred values) coded greedily, each with the
@@ -123,6 +180,15 @@ extension GIFEncoder {
     /// the same.
     func boundedSearch(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect, isFirst: Bool,
                        within limit: Int) -> BoundedSearch? {
+        var (search, pairs) = boundedPlan(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst)
+        for pair in pairs { code(&search, pair, limit: limit, lookahead: 0, coder: lzw) }
+        return search.best == nil ? nil : search
+    }
+
+    /// What `boundedSearch` codes: the rectangle and what each pixel accepts (no rendition yet),
+    /// and every pair of key candidate and preferred values, in the order they are tried.
+    func boundedPlan(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect,
+                     isFirst: Bool) -> (BoundedSearch, [BoundedPair]) {
         let bound = UInt8(lossy)
         var rect = changed
         if !isFirst {
@@ -160,14 +226,15 @@ extension GIFEncoder {
            GIFStream.minimumCodeSize(maxIndex: k) > GIFStream.minimumCodeSize(maxIndex: largest) {
             candidates.append(nil)
         }
-        var search = BoundedSearch(rect: rect, count: count, largest: largest, target: target, tolerance: tolerance,
-                                   keyError: keyError, best: nil, winner: nil)
+        var pairs: [BoundedPair] = []
         for candidate in candidates {
             for preferred in preferences where candidate != nil || preferred == exact {
-                code(&search, candidate, preferred, limit: limit, lookahead: 0)
+                pairs.append(BoundedPair(index: pairs.count, candidate: candidate, preferred: preferred))
             }
         }
-        return search.best == nil ? nil : search
+        let search = BoundedSearch(rect: rect, count: count, largest: largest, target: target, tolerance: tolerance,
+                                   keyError: keyError, best: nil, winner: nil)
+        return (search, pairs)
     }
 
     /// What each pixel of `rect` accepts: its exact table value, its palette index, its tolerance
@@ -260,23 +327,24 @@ extension GIFEncoder {
     /// back); the shorter of the two.
     func refined(_ search: inout BoundedSearch) -> BoundedRendition {
         if let winner = search.winner {
-            code(&search, winner.candidate, winner.preferred, limit: .max, lookahead: GIFEncoder.flexibleParsing)
+            code(&search, winner, limit: .max, lookahead: GIFEncoder.flexibleParsing, coder: lzw)
         }
         return search.best!
     }
 
-    /// Codes `preferred` with key `candidate` into `search`, keeping it if its blocks are shorter
-    /// than the best so far (or, with none yet, than `limit` bytes).
-    private func code(_ search: inout BoundedSearch, _ candidate: Int?, _ preferred: [UInt8], limit: Int, lookahead: Int) {
+    /// Codes `pair` into `search` with `coder`, keeping it if its blocks are shorter than the best
+    /// so far (or, with none yet, than `limit` bytes).
+    private func code(_ search: inout BoundedSearch, _ pair: BoundedPair, limit: Int, lookahead: Int, coder: BoundedLZW) {
+        let candidate = pair.candidate
         let codeSize = GIFStream.minimumCodeSize(maxIndex: max(search.largest, candidate ?? 0))
         var written: [UInt8] = []
         let shortest = search.best?.blocks.count ?? limit
-        let coded = preferred.withUnsafeBufferPointer { x in
+        let coded = pair.preferred.withUnsafeBufferPointer { x in
             search.target.withUnsafeBufferPointer { t in
                 search.tolerance.withUnsafeBufferPointer { tol in
                     search.keyError.withUnsafeBufferPointer { k in
                         errors.withUnsafeBufferPointer { e in
-                            lzw.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
+                            coder.encode(BoundedLZW.Choices(preferred: x, target: t, tolerance: tol, keyError: k, error: e, key: candidate ?? -1),
                                        count: search.count, minimumCodeSize: codeSize, limit: shortest, lookahead: lookahead,
                                        written: &written)
                         }
@@ -288,7 +356,7 @@ extension GIFEncoder {
             let used = candidate.map { written.contains(UInt8($0)) } ?? false
             search.best = BoundedRendition(rect: search.rect, blocks: blocks, codeSize: codeSize, key: candidate, written: written,
                                            keyUsed: used && tableTransparent == nil)
-            search.winner = (candidate, preferred)
+            search.winner = pair
         }
     }
 

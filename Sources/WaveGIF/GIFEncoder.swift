@@ -74,6 +74,14 @@ public final class GIFEncoder {
     /// where palette index `index` belongs (255 for table entries past the palette).
     var errors: [UInt8] = []
     let lzw = BoundedLZW()
+    /// The lossy coder's second, for the flexible pass coded beside the greedy ones (`lossyRendition`).
+    let spareLZW = BoundedLZW()
+    /// Which of a lossy frame's pairs (`boundedPlan`) won the frame before: the guess whose
+    /// flexible pass is coded beside the next frame's greedy passes.
+    var lastWinner = 0
+    /// Lossy frames whose guessed flexible pass was taken, and those whose guess lost (the
+    /// flexible pass then coded after the greedy ones).
+    var guesses = (taken: 0, missed: 0)
     private var first: [UInt8]?
     private var pending: Frame?
     /// For lossy coding with a matte: `matteError[index]`, the error of showing the matte where

@@ -1,5 +1,6 @@
 import Testing
 @testable import WaveGIF
+import WavePlatform
 import WaveTestSupport
 
 /// The lossy path codes the bounded renditions first and bounds the exact ones by the shortest
@@ -41,15 +42,58 @@ import WaveTestSupport
 
     private static func encode(_ frames: [[UInt8]], width: Int, height: Int, colors: [RGBA8], transparent: Int?,
                                lossy: Int, matte: RGBA8?, order: GIFEncoder.ColorOrder, codesItself: Bool,
-                               exactFirst: Bool) throws -> ([UInt8], GIFEncoder.Stats) {
+                               exactFirst: Bool, onTheCores: Bool = true) throws -> ([UInt8], GIFEncoder.Stats) {
+        try encoder(frames, width: width, height: height, colors: colors, transparent: transparent, lossy: lossy,
+                    matte: matte, order: order, codesItself: codesItself, exactFirst: exactFirst, onTheCores: onTheCores).file
+    }
+
+    private static func encoder(_ frames: [[UInt8]], width: Int, height: Int, colors: [RGBA8], transparent: Int?,
+                                lossy: Int, matte: RGBA8?, order: GIFEncoder.ColorOrder, codesItself: Bool,
+                                exactFirst: Bool, onTheCores: Bool) throws -> (file: ([UInt8], GIFEncoder.Stats), encoder: GIFEncoder) {
         let e = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparent, loops: 0,
                                colorOrder: order, lossy: lossy, matte: matte, codesItself: codesItself)
         e.codesExactFirst = exactFirst
+        e.onTheCores = onTheCores
         for (k, f) in frames.enumerated() {
             let marks = matte == nil ? nil : f.enumerated().map { UInt8(Int($1) != transparent && ($0 + k) % 3 == 0 ? 1 : 0) }
             try e.add(f, delay: 4, matte: marks)
         }
-        return (try e.finish(), e.stats)
+        return ((try e.finish(), e.stats), e)
+    }
+
+    /// Frames of `guessArea` pixels and more code the flexible pass of the pair that won the frame
+    /// before beside their greedy passes: taken when that pair wins again, coded afresh when it
+    /// does not. Both cases happen here, and the file is the one coded without the guess (on one
+    /// core) and the reference order's, byte for byte.
+    @Test(arguments: [8, 48])
+    func guessedFlexiblePassesWriteTheSameFile(lossy: Int) throws {
+        var taken = 0, missed = 0
+        for variant in 0..<4 {
+            let width = 96, height = 64, count = 40
+            var colors = (0..<count).map { (i: Int) -> RGBA8 in
+                let r = UInt8(100 + i % 32), g = UInt8(90 + i % 16), b = UInt8(40 + 3 * i)
+                return RGBA8(r, g, b)
+            }
+            let transparent: Int? = variant >= 2 ? count / 2 : nil
+            if let t = transparent { colors[t] = RGBA8(0, 0, 0, 0) }
+            let matte: RGBA8? = variant == 3 ? RGBA8(250, 250, 245) : nil
+            let frames = Self.frames(width: width, height: height, colors: count, count: 16, seed: UInt64(500 + variant))
+            #expect(width * height >= GIFEncoder.guessArea)
+            let (guessing, encoder) = try Self.encoder(frames, width: width, height: height, colors: colors, transparent: transparent,
+                                                      lossy: lossy, matte: matte, order: .byUse, codesItself: true,
+                                                      exactFirst: false, onTheCores: true)
+            let alone = try Self.encode(frames, width: width, height: height, colors: colors, transparent: transparent,
+                                        lossy: lossy, matte: matte, order: .byUse, codesItself: true, exactFirst: false, onTheCores: false)
+            let reference = try Self.encode(frames, width: width, height: height, colors: colors, transparent: transparent,
+                                            lossy: lossy, matte: matte, order: .byUse, codesItself: true, exactFirst: true)
+            #expect(guessing.0 == alone.0 && guessing.1 == alone.1, "variant \(variant), lossy \(lossy): guessing vs one core")
+            #expect(guessing.0 == reference.0 && guessing.1 == reference.1, "variant \(variant), lossy \(lossy): vs the reference order")
+            taken += encoder.guesses.taken
+            missed += encoder.guesses.missed
+        }
+        if ProcessEnvironment.activeProcessorCount > 1 {
+            #expect(taken > 0 && missed > 0, "guesses taken \(taken), missed \(missed)")
+        }
     }
 
     @Test(arguments: [1, 8, 32, 128])
