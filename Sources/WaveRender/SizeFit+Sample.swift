@@ -147,6 +147,8 @@ extension SizeFit {
                     pipeline: RenderPipeline, page: RGBA?) throws(WaveError) -> (bytes: [UInt8], shown: [[UInt8]], delay: Int) {
             let scene = try drawn.scene(config, plan, frames: frames, format: format, pipeline: pipeline)
             let writer = format.writer(for: config)
+            // Samples are measured side by side: each leaves the cores to the others.
+            (writer as? GIFWriter)?.onTheCores = false
             try writer.begin(scene.animation, raster: scene.raster)
             let delay = scene.raster.timing.delays[0]
             let frame = RasterFrame(palette: scene.raster.palette, trueColor: scene.raster.drawsTrueColor)

@@ -482,6 +482,8 @@ public struct SizeFit: Sendable {
                     let (config, plan, changes) = fit.settings(batch[i])
                     let animation = try fit.pipeline.prepare(config, plan: plan)
                     let writer = fit.format.writer(for: config)
+                    // Files encoded side by side leave the cores to each other.
+                    if batch.count > 1 { (writer as? GIFWriter)?.onTheCores = false }
                     // Drawn into the palette every candidate of the scene shares: the same frames
                     // `RenderPipeline.write(_:to:)` draws (`SizeFitTests.wholeFilesAreTheRendersOfTheirSettings`).
                     let written = fit.format.isVector ? try fit.pipeline.write(animation, to: [writer])[0]
