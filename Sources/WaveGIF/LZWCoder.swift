@@ -11,6 +11,10 @@
 /// is one load; it is emptied by zeroing the slots filled since it was last emptied (a live slot
 /// is never 0: its code is above the clear code). `LZWSizer` is the plain counting form it is
 /// tested against.
+///
+/// A string followed by its own last pixel (a run going on) is not hashed: each code knows its last
+/// pixel and the code of that longer string (`repeatChild`), so a run costs one load a pixel. Every
+/// string is in exactly one of the two: the run child's place or the hash.
 struct LZWCoder {
     private static let slots = 1 << 13
     /// Each slot: key (prefix code << 8 | pixel, 20 bits) above code (12 bits); 0 when empty.
@@ -19,6 +23,10 @@ struct LZWCoder {
     private var filled = [UInt16](repeating: 0, count: 4096)
     /// How many of `filled` hold a filled slot (a coding stopped at its limit leaves some).
     private var filledCount = 0
+    /// Each code's string followed by its own last pixel: that string's code (0: not in the table).
+    private var repeatChild = [UInt16](repeating: 0, count: 4096)
+    /// Each code's last pixel.
+    private var lastPixel = [UInt8](repeating: 0, count: 4096)
     /// Room for the coded bytes; the first `length` hold the last frame coded.
     private var storage: [UInt8] = []
     private var length = 0
@@ -45,11 +53,15 @@ struct LZWCoder {
         let finished: Bool = storage.withUnsafeMutableBufferPointer { out in
             table.withUnsafeMutableBufferPointer { table in
               filled.withUnsafeMutableBufferPointer { filled in
-                /// An empty table: the slots filled so far zeroed.
+               repeatChild.withUnsafeMutableBufferPointer { repeatChild in
+                lastPixel.withUnsafeMutableBufferPointer { lastPixel in
+                /// An empty table: the slots filled so far zeroed, and every run child.
                 @inline(__always) func fresh() {
                     for i in 0..<used { table[Int(filled[i])] = 0 }
                     used = 0
+                    repeatChild.update(repeating: 0)
                 }
+                for c in 0..<clear { lastPixel[c] = UInt8(c) }
                 // The open sub-block: where its length byte is, and how many bytes it holds.
                 var lengthAt = 0, inBlock = 0
                 count = 1
@@ -80,6 +92,30 @@ struct LZWCoder {
                 var prefix = Int(pixels[0])
                 for i in 1..<pixels.count {
                     let pixel = Int(pixels[i])
+                    if pixel == Int(lastPixel[prefix]) {
+                        // The run goes on: its string, or a new code for it.
+                        let child = Int(repeatChild[prefix])
+                        if child != 0 {
+                            prefix = child
+                            continue
+                        }
+                        put(prefix)
+                        if next >= grow { codeSize += 1; grow <<= 1 }
+                        if total > limit { return false }
+                        if next >= 4095 {
+                            put(clear)
+                            fresh()
+                            next = clear + 2
+                            codeSize = minimumCodeSize + 1
+                            grow = 1 << codeSize
+                        } else {
+                            repeatChild[prefix] = UInt16(next)
+                            lastPixel[next] = UInt8(pixel)
+                            next += 1
+                        }
+                        prefix = pixel
+                        continue
+                    }
                     let key = UInt32(truncatingIfNeeded: prefix << 8 | pixel)
                     var h = Int((key &* 2_654_435_761) >> 19) & mask
                     var found = -1
@@ -107,6 +143,7 @@ struct LZWCoder {
                         table[h] = key << 12 | UInt32(next)
                         filled[used] = UInt16(h)
                         used += 1
+                        lastPixel[next] = UInt8(pixel)
                         next += 1
                     }
                     prefix = pixel
@@ -118,6 +155,8 @@ struct LZWCoder {
                 if held > 0 { byte(UInt8(truncatingIfNeeded: shift)) }
                 out[lengthAt] = UInt8(inBlock)
                 return true
+                }
+               }
               }
             }
         }
