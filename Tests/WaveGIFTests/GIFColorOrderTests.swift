@@ -232,4 +232,41 @@ func distinctColors(_ n: Int) -> [RGBA8] {
             }
         }
     }
+
+    /// A pair's counts (taken in four tallies) are a plain count of each entry inside the rectangle
+    /// where the frames differ: over runs and noise, rectangles of every width modulo 4, and frames
+    /// that do not differ at all.
+    @Test func pairCountsArePlainCounts() {
+        var random = SeededGenerator(state: 4242)
+        for trial in 0..<60 {
+            let width = 1 + trial % 23, height = 1 + (trial * 7) % 11
+            var a = [UInt8](repeating: 0, count: width * height)
+            var i = 0
+            while i < a.count {
+                let run = 1 + Int(random.next() % 9), v = UInt8(random.next() % 200)
+                for k in i..<min(a.count, i + run) { a[k] = v }
+                i += run
+            }
+            var b = a
+            // A block of new values (none when trial % 5 == 0).
+            let x0 = Int(random.next() % UInt64(width)), y0 = Int(random.next() % UInt64(height))
+            let x1 = x0 + Int(random.next() % UInt64(width - x0)), y1 = y0 + Int(random.next() % UInt64(height - y0))
+            if trial % 5 != 0 {
+                for y in y0...y1 { for x in x0...x1 { b[y * width + x] = UInt8(random.next() % 256) } }
+            }
+            let pair = GIFColorUsage.count(previous: a, frame: b, width: width, height: height)
+            var rect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            var plain = [Int](repeating: 0, count: 256)
+            let differing = (0..<a.count).filter { a[$0] != b[$0] }
+            if let first = differing.first {
+                let xs = differing.map { $0 % width }, ys = differing.map { $0 / width }
+                rect = PixelRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()! + 1, height: ys.max()! - ys.min()! + 1)
+                for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { plain[Int(b[y * width + x])] += 1 } }
+                _ = first
+            }
+            #expect(pair.rect.isEmpty == rect.isEmpty, "trial \(trial)")
+            if !rect.isEmpty { #expect(pair.rect == rect, "trial \(trial)") }
+            #expect(pair.counts == plain, "trial \(trial): \(width)×\(height), rect \(rect)")
+        }
+    }
 }
