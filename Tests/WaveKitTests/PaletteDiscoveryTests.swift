@@ -91,30 +91,50 @@ import WaveTestSupport
     }
 }
 
-/// The nearest-entry search over premultiplied entries taken once (what `ColorCache` runs on a
-/// miss) against `Palette.nearestIndex(to:)`, which premultiplies every entry on each call.
+/// The nearest-entry searches over premultiplied entries taken once (the scan, and the search
+/// outward by channel sum that `ColorCache` runs on a miss) against `Palette.nearestIndex(to:)`,
+/// which premultiplies every entry on each call.
 @Suite struct NearestEntryTests {
     @Test func theSearchOverTakenEntriesFindsTheSameEntry() throws {
         var compared = 0, exact = 0
         for (name, config, plan, _) in try PaletteDiscoveryTests.scenes() where !name.contains("colors") {
             for format in [OutputFormat.gif, .webp] {
                 let palette = PaletteDiscovery(config: config, plan: plan, format: format).palette
-                let entries = palette.premultipliedEntries
+                let entries = palette.premultipliedEntries, sorted = Palette.SortedEntries(entries)
                 var state: UInt64 = 0x9E37_79B9_7F4A_7C15
                 func next() -> UInt8 {
                     state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                     return UInt8(truncatingIfNeeded: state >> 56)
                 }
                 // Random colors, and the entries themselves (an exact match; ties go to the first).
-                let colors = (0..<600).map { _ in RGBA(next(), next(), next(), [0, 255, next()][Int(next() % 3)]) } + palette.colors
+                // Midpoints of entries, where two entries are often equally near.
+                let pc = palette.colors
+                let midpoints = pc.indices.dropFirst().flatMap { i -> [RGBA] in
+                    let a = pc[i - 1], b = pc[(i * 7) % pc.count]
+                    func mid(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Int(x) + Int(y)) / 2) }
+                    return [RGBA(mid(a.r, pc[i].r), mid(a.g, pc[i].g), mid(a.b, pc[i].b), mid(a.a, pc[i].a)),
+                            RGBA(mid(a.r, b.r), mid(a.g, b.g), mid(a.b, b.b), mid(a.a, b.a))]
+                }
+                let colors = (0..<600).map { _ in RGBA(next(), next(), next(), [0, 255, next()][Int(next() % 3)]) } + palette.colors + midpoints
                 for c in colors {
                     let fast = Palette.nearestIndex(to: c, entries: entries), slow = palette.nearestIndex(to: c)
+                    let pruned = Palette.nearestIndex(to: c, in: sorted)
                     #expect(fast == slow, "\(name) \(format): \(c) → \(fast) vs \(slow)")
+                    #expect(pruned == slow, "\(name) \(format): \(c) → \(pruned) (by channel sum) vs \(slow)")
                     compared += 1
                     if palette.colors[slow] == c { exact += 1 }
                 }
             }
         }
         #expect(compared > 10_000 && exact > 100)
+    }
+
+    /// An entry exactly on the search's bound (its channel sum 4k from the query's, each channel k
+    /// off, as near as the best found) is still looked at, and wins the tie by its lower index.
+    @Test func anEntryOnTheBoundStillWinsItsTie() {
+        let query = RGBA(0, 0, 0, 254)  // premultiplied (0, 0, 0, 254)
+        let entries: [SIMD4<Int32>] = [SIMD4(1, 1, 1, 255), SIMD4(2, 0, 0, 254), SIMD4(9, 9, 9, 200)]
+        #expect(Palette.nearestIndex(to: query, entries: entries) == 0)
+        #expect(Palette.nearestIndex(to: query, in: Palette.SortedEntries(entries)) == 0)
     }
 }

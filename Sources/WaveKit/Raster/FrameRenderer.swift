@@ -293,8 +293,9 @@ public struct ColorCache {
     private var values = [UInt8](repeating: 0, count: slots)
     private var used = [Bool](repeating: false, count: slots)
     private var count = 0
-    /// The palette's premultiplied entries, taken at the first miss (a cache serves one palette).
-    private var entries: [SIMD4<Int32>] = []
+    /// The palette's premultiplied entries by channel sum, taken at the first miss (a cache serves
+    /// one palette).
+    private var entries = Palette.SortedEntries([])
 
     /// What one renderer drew for the pixels of one label text over flat water: per pixel of the
     /// text's mask and layer set under it, 0 when not drawn yet, else 0x200 | matte mark << 8 |
@@ -328,8 +329,8 @@ public struct ColorCache {
             if keys[h] == key { return values[h] }
             h = (h + 1) & mask
         }
-        if entries.count != palette.colors.count { entries = palette.premultipliedEntries }
-        let i = UInt8(Palette.nearestIndex(to: c, entries: entries))
+        if entries.count != palette.colors.count { entries = Palette.SortedEntries(palette.premultipliedEntries) }
+        let i = UInt8(Palette.nearestIndex(to: c, in: entries))
         if count >= ColorCache.slots * 3 / 4 {
             for j in 0..<ColorCache.slots { used[j] = false }
             count = 0

@@ -76,6 +76,72 @@ public struct Palette: Equatable, Sendable {
         return best
     }
 
+    /// The entries' premultiplied colors sorted by the sum of their channels, for
+    /// `nearestIndex(to:in:)`.
+    struct SortedEntries {
+        /// Premultiplied color and palette index, by channel sum then index.
+        let entries: [(color: SIMD4<Int32>, index: Int32)]
+        let sums: [Int32]
+        let count: Int
+
+        init(_ premultiplied: [SIMD4<Int32>]) {
+            count = premultiplied.count
+            let sorted = premultiplied.enumerated().map { (color: $1, index: Int32($0)) }
+                .sorted { ($0.color.wrappedSum(), $0.index) < ($1.color.wrappedSum(), $1.index) }
+            entries = sorted
+            sums = sorted.map { $0.color.wrappedSum() }
+        }
+    }
+
+    /// `nearestIndex(to:entries:)` searching outward from the query's channel sum: a color whose
+    /// sum is `Δ` away from the query's is at least `Δ² ÷ 4` away (Cauchy–Schwarz over four
+    /// channels), so the search stops once `Δ²` passes four times the best distance. Every entry
+    /// that could be as near is looked at, and of equally near ones the lowest index is kept: the
+    /// same entry as the scan.
+    static func nearestIndex(to color: RGBA, in sorted: SortedEntries) -> Int {
+        let (r, g, b, a) = Palette.premultiplied(color)
+        let q = SIMD4(Int32(r), Int32(g), Int32(b), Int32(a))
+        let qs = q.wrappedSum()
+        var best = Int32.max, bestDistance = Int32.max
+        sorted.entries.withUnsafeBufferPointer { entries in
+            sorted.sums.withUnsafeBufferPointer { sums in
+                // The first entry whose sum is at least the query's.
+                var lo = 0, hi = sorted.count
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if sums[mid] < qs { lo = mid + 1 } else { hi = mid }
+                }
+                @inline(__always) func consider(_ i: Int) {
+                    let e = entries[i].color &- q
+                    let d = (e &* e).wrappedSum()
+                    if d < bestDistance || (d == bestDistance && entries[i].index < best) {
+                        bestDistance = d
+                        best = entries[i].index
+                    }
+                }
+                @inline(__always) func within(_ i: Int) -> Bool {
+                    let delta = Int64(sums[i] - qs)
+                    return bestDistance == Int32.max || delta * delta <= 4 * Int64(bestDistance)
+                }
+                var up = lo, down = lo - 1
+                while up < sorted.count || down >= 0 {
+                    // The nearer sum first.
+                    let takeUp = down < 0 || (up < sorted.count && sums[up] - qs <= qs - sums[down])
+                    if takeUp {
+                        guard within(up) else { up = sorted.count; continue }
+                        consider(up)
+                        up += 1
+                    } else {
+                        guard within(down) else { down = -1; continue }
+                        consider(down)
+                        down -= 1
+                    }
+                }
+            }
+        }
+        return Int(best)
+    }
+
     @inline(__always)
     static func premultiplied(_ c: RGBA) -> (Int, Int, Int, Int) {
         let a = Int(c.a)
