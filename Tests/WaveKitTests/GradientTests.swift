@@ -367,3 +367,44 @@ import WaveReference
     }
 
 }
+
+/// The gradient palette's true-color count (`ColorTally`, open-addressed) against a dictionary
+/// count of the same frames (`GradientRaster.count(_:into:)` into `[UInt32: Int]`).
+@Suite struct ColorTallyTests {
+    /// Frames of runs, noise and transparency, with more colors than the table's first size (so
+    /// it grows), counted frame by frame and merged from two tallies as the threads' are.
+    @Test func countsAreTheDictionarysCounts() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        // Colors from a pool, so most are met again in later runs and frames.
+        let pool = (0..<6000).map { _ in next() }
+        var plain: [UInt32: Int] = [:]
+        var tallies = [ColorTally(), ColorTally()]
+        for k in 0..<12 {
+            var rgba: [UInt8] = []
+            while rgba.count < 4 * 3000 {
+                let run = 1 + Int(next() % 7)
+                let v = pool[Int(next() % UInt32(pool.count))]
+                // Transparent pixels whose color channels are not 0 count as transparent too.
+                let a: UInt8 = v % 5 == 0 ? 0 : UInt8(truncatingIfNeeded: v >> 8) | 1
+                let color = [UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 24), UInt8(k % 3), a]
+                for _ in 0..<run { rgba += color }
+            }
+            GradientRaster.count(rgba, into: &plain)
+            GradientRaster.count(rgba, into: &tallies[k % 2])
+        }
+        var merged = tallies[0]
+        tallies[1].forEach { merged.add($0, $1) }
+        var counted: [UInt32: Int] = [:]
+        merged.forEach { key, n in
+            #expect(counted[key] == nil, "color \(key) listed twice")
+            counted[key] = n
+        }
+        #expect(plain.count > 4096 && plain[0] != nil && plain.values.contains { $0 > 20 })
+        #expect(merged.count == plain.count)
+        #expect(counted == plain)
+    }
+}

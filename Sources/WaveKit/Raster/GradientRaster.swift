@@ -130,9 +130,9 @@ struct GradientRaster: Sendable {
         let threads = scene.coverage.width * scene.coverage.height * frames >= 1 << 18 ? max(1, min(frames, ProcessEnvironment.activeProcessorCount)) : 1
         // Each thread counts every `threads`-th frame into a table of its own; counts add up the
         // same in any order.
-        let parts = SharedSlots<(counts: [UInt32: Int], drawn: [[UInt8]])>(count: threads)
+        let parts = SharedSlots<(counts: ColorTally, drawn: [[UInt8]])>(count: threads)
         let work: @Sendable (Int) -> Void = { t in
-            var counts: [UInt32: Int] = [:]
+            var counts = ColorTally()
             var rgba: [UInt8] = []
             var drawn: [[UInt8]] = []
             for k in stride(from: t, to: frames, by: threads) {
@@ -148,10 +148,10 @@ struct GradientRaster: Sendable {
             work(0)
         }
         let done = parts.values.map { $0! }
-        var counts = done[0].counts
-        for part in done.dropFirst() {
-            for (key, n) in part.counts { counts[key, default: 0] += n }
-        }
+        var tally = done[0].counts
+        for part in done.dropFirst() { part.counts.forEach { tally.add($0, $1) } }
+        var counts: [UInt32: Int] = Dictionary(minimumCapacity: tally.count)
+        tally.forEach { counts[$0] = $1 }
         // Thread t drew frames t, t + threads, …: its j-th is frame t + j × threads.
         let drawn: [[UInt8]]? = keep ? (0..<frames).map { done[$0 % threads].drawn[$0 / threads] } : nil
         kept.keep(counts, frames: drawn, of: frames)
@@ -162,7 +162,7 @@ struct GradientRaster: Sendable {
     static func count(_ rgba: [UInt8], into counts: inout [UInt32: Int]) {
         var run = 0, key: UInt32 = 0
         for p in stride(from: 0, to: rgba.count, by: 4) {
-            let next = rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+            let next = packed(rgba, p)
             if run > 0 && next != key {
                 counts[key, default: 0] += run
                 run = 0
@@ -171,6 +171,31 @@ struct GradientRaster: Sendable {
             run += 1
         }
         if run > 0 { counts[key, default: 0] += run }
+    }
+
+    /// `count(_:into:)` into a `ColorTally`: the same counts, without hashing every run through a
+    /// dictionary.
+    static func count(_ rgba: [UInt8], into tally: inout ColorTally) {
+        rgba.withUnsafeBufferPointer { rgba in
+            var run = 0, key: UInt32 = 0
+            for p in stride(from: 0, to: rgba.count, by: 4) {
+                let next = rgba[p + 3] == 0 ? 0
+                    : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+                if run > 0 && next != key {
+                    tally.add(key, run)
+                    run = 0
+                }
+                key = next
+                run += 1
+            }
+            if run > 0 { tally.add(key, run) }
+        }
+    }
+
+    /// The packed straight RGBA at byte `p` (r in the top byte; 0 for transparent).
+    @inline(__always)
+    static func packed(_ rgba: [UInt8], _ p: Int) -> UInt32 {
+        rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
     }
 
     /// The color count of each loop length counted, and for a small loop its frames until taken.
@@ -196,5 +221,49 @@ struct GradientRaster: Sendable {
                 if let f { frames[count] = f }
             }
         }
+    }
+}
+
+/// How many pixels show each packed color: an open-addressed table of keys and counts (a power of
+/// two slots, at most half full), with transparent (key 0, the empty slot's mark) counted apart.
+struct ColorTally: Sendable {
+    private var keys = [UInt32](repeating: 0, count: 1 << 12)
+    private var counts = [Int](repeating: 0, count: 1 << 12)
+    private var transparent = 0
+    private var filled = 0
+
+    /// Distinct colors counted.
+    var count: Int { filled + (transparent > 0 ? 1 : 0) }
+
+    @inline(__always)
+    mutating func add(_ key: UInt32, _ n: Int) {
+        guard key != 0 else { transparent += n; return }
+        let mask = keys.count - 1
+        var h = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+        while keys[h] != 0 {
+            if keys[h] == key {
+                counts[h] += n
+                return
+            }
+            h = (h + 1) & mask
+        }
+        keys[h] = key
+        counts[h] = n
+        filled += 1
+        if 2 * filled > keys.count { grow() }
+    }
+
+    private mutating func grow() {
+        let (oldKeys, oldCounts) = (keys, counts)
+        keys = [UInt32](repeating: 0, count: 2 * oldKeys.count)
+        counts = [Int](repeating: 0, count: 2 * oldKeys.count)
+        filled = 0
+        for i in oldKeys.indices where oldKeys[i] != 0 { add(oldKeys[i], oldCounts[i]) }
+    }
+
+    /// Every color counted and its pixels (in no particular order).
+    func forEach(_ body: (UInt32, Int) -> Void) {
+        if transparent > 0 { body(0, transparent) }
+        for i in keys.indices where keys[i] != 0 { body(keys[i], counts[i]) }
     }
 }
