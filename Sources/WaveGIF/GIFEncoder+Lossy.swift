@@ -80,7 +80,7 @@ extension GIFEncoder {
             nonisolated(unsafe) let encoder = self
             Concurrently.perform(2) { task in
                 if task == 0 {
-                    for pair in pairs { encoder.code(&greedy, pair, limit: .max, lookahead: 0, coder: encoder.lzw) }
+                    encoder.codeGreedily(&greedy, pairs, within: .max)
                 } else {
                     flexible = encoder.guessedFlexibly(planned, pairs[guess])
                 }
@@ -88,7 +88,7 @@ extension GIFEncoder {
             search = greedy
             guessed = flexible
         } else {
-            for pair in pairs { code(&search, pair, limit: .max, lookahead: 0, coder: lzw) }
+            codeGreedily(&search, pairs, within: .max)
         }
         // With no limit the first candidate always completes, so there is a greedy winner.
         guard let greedy = search.best, let winner = search.winner else {
@@ -181,8 +181,14 @@ extension GIFEncoder {
     func boundedSearch(_ frame: [UInt8], matte: [UInt8]?, changed: PixelRect, clear: PixelRect, isFirst: Bool,
                        within limit: Int) -> BoundedSearch? {
         var (search, pairs) = boundedPlan(frame, matte: matte, changed: changed, clear: clear, isFirst: isFirst)
-        for pair in pairs { code(&search, pair, limit: limit, lookahead: 0, coder: lzw) }
+        codeGreedily(&search, pairs, within: limit)
         return search.best == nil ? nil : search
+    }
+
+    /// Every pair coded greedily into `search` in order, each with the shortest so far as its
+    /// limit (`limit` bytes at first).
+    func codeGreedily(_ search: inout BoundedSearch, _ pairs: [BoundedPair], within limit: Int) {
+        for pair in pairs { code(&search, pair, limit: limit, lookahead: 0, coder: lzw) }
     }
 
     /// What `boundedSearch` codes: the rectangle and what each pixel accepts (no rendition yet),

@@ -160,17 +160,19 @@ struct GradientRaster: Sendable {
 
     /// Adds one frame's pixels to `counts`; runs of one color count once in the table.
     static func count(_ rgba: [UInt8], into counts: inout [UInt32: Int]) {
-        var run = 0, key: UInt32 = 0
-        for p in stride(from: 0, to: rgba.count, by: 4) {
-            let next = packed(rgba, p)
-            if run > 0 && next != key {
-                counts[key, default: 0] += run
-                run = 0
+        rgba.withUnsafeBufferPointer { rgba in
+            var run = 0, key: UInt32 = 0
+            for p in stride(from: 0, to: rgba.count, by: 4) {
+                let next = packed(rgba, p)
+                if run > 0 && next != key {
+                    counts[key, default: 0] += run
+                    run = 0
+                }
+                key = next
+                run += 1
             }
-            key = next
-            run += 1
+            if run > 0 { counts[key, default: 0] += run }
         }
-        if run > 0 { counts[key, default: 0] += run }
     }
 
     /// `count(_:into:)` into a `ColorTally`: the same counts, without hashing every run through a
@@ -179,8 +181,7 @@ struct GradientRaster: Sendable {
         rgba.withUnsafeBufferPointer { rgba in
             var run = 0, key: UInt32 = 0
             for p in stride(from: 0, to: rgba.count, by: 4) {
-                let next = rgba[p + 3] == 0 ? 0
-                    : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
+                let next = packed(rgba, p)
                 if run > 0 && next != key {
                     tally.add(key, run)
                     run = 0
@@ -194,7 +195,7 @@ struct GradientRaster: Sendable {
 
     /// The packed straight RGBA at byte `p` (r in the top byte; 0 for transparent).
     @inline(__always)
-    static func packed(_ rgba: [UInt8], _ p: Int) -> UInt32 {
+    static func packed(_ rgba: UnsafeBufferPointer<UInt8>, _ p: Int) -> UInt32 {
         rgba[p + 3] == 0 ? 0 : UInt32(rgba[p]) << 24 | UInt32(rgba[p + 1]) << 16 | UInt32(rgba[p + 2]) << 8 | UInt32(rgba[p + 3])
     }
 

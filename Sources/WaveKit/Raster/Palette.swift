@@ -82,10 +82,9 @@ public struct Palette: Equatable, Sendable {
         /// Premultiplied color and palette index, by channel sum then index.
         let entries: [(color: SIMD4<Int32>, index: Int32)]
         let sums: [Int32]
-        let count: Int
+        var count: Int { entries.count }
 
         init(_ premultiplied: [SIMD4<Int32>]) {
-            count = premultiplied.count
             let sorted = premultiplied.enumerated().map { (color: $1, index: Int32($0)) }
                 .sorted { ($0.color.wrappedSum(), $0.index) < ($1.color.wrappedSum(), $1.index) }
             entries = sorted
