@@ -104,3 +104,30 @@ import WaveTestSupport
         #expect(mismatches == 0)
     }
 }
+
+/// The median cut sorts a box's colors along one channel by sorting small records
+/// (`sortByChannel`): the order must be the colors' own sort (`plainSortByChannel`), equal
+/// channels by key, −0 as 0, on boxes anywhere in the list.
+@Suite struct ChannelSortTests {
+    @Test func recordsSortAsTheColorsDo() {
+        var random = SeededGenerator(state: 11)
+        for size in [1, 2, 17, 300, 2000] {
+            var points: [CountedColor] = []
+            for i in 0..<size {
+                // Few channel values, so equal channels (ordered by key) are common.
+                var v = SIMD4<Double>(Double(random.next() % 9), Double(random.next() % 9), Double(random.next() % 300), Double(random.next() % 3)) / 8
+                if i % 13 == 0 { v[0] = -0.0 }
+                if i % 29 == 0 { v[3] = -Double(random.next() % 4) / 8 }
+                points.append(CountedColor(key: UInt32(truncatingIfNeeded: random.next()), channels: v, weight: Double(1 + i % 5)))
+            }
+            for axis in 0..<4 {
+                for range in [0..<size, (size / 3)..<size, 0..<(size / 2)] {
+                    var fast = points, plain = points
+                    sortByChannel(&fast, range, axis: axis)
+                    plainSortByChannel(&plain, range, axis: axis)
+                    #expect(fast.map(\.key) == plain.map(\.key), "\(size) colors, axis \(axis), \(range)")
+                }
+            }
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import WavePlatform
+
 /// The quantizers palettes are chosen with: median cut and Lloyd's iterations over counted colors
 /// (overlay colors, gradient tables), and the optimal split of an edge's shades into fewer steps
 /// (`RampQuantizer`, used when `gif.colors` leaves fewer entries than the shades need).
@@ -44,27 +46,39 @@ func refined(_ centers: [PremultipliedColor], over colors: [PremultipliedColor])
 /// Over many more points than centers, a point whose last center is still near it looks only at
 /// that center's nearest others (`CenterNeighbours`): the same center as a scan of all of them. In
 /// the first round a point starts from the center of the point before it (the points come in key
-/// order, so mostly a like color).
+/// order, so mostly a like color). Over many points, the nearest centers are found on the cores,
+/// a run of points each; the sums are then taken in the points' order, so the means are the same.
 func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIMD4<Double>, Double)], rounds: Int = 50,
                      settle: (Int, SIMD4<Double>, [SIMD4<Double>]) -> SIMD4<Double>?) {
     guard fixed < centers.count, !points.isEmpty else { return }
     // The neighbours cost about n² a round: worth it only over many more points.
     let guided = points.count >= 8 * centers.count && centers.count > CenterNeighbours.count
+    let runs = points.count * centers.count >= lloydCoresWork ? max(1, ProcessEnvironment.activeProcessorCount) : 1
     var assigned: [Int] = []
     for _ in 0..<rounds {
-        var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
-        let neighbours = guided ? CenterNeighbours(centers) : nil
-        var next = [Int](repeating: 0, count: guided ? points.count : 0)
-        centers.withUnsafeBufferPointer { c in
-            for (k, (v, w)) in points.enumerated() {
-                let best = neighbours.map { $0.nearest(v, c, from: assigned.isEmpty ? (k > 0 ? next[k - 1] : 0) : assigned[k]) }
-                    ?? nearestCenterScanningAll(v, c)
-                if guided { next[k] = best }
-                sums[best] += v * w
-                weights[best] += w
+        let now = centers, last = assigned
+        let neighbours = guided ? CenterNeighbours(now) : nil
+        let parts = Concurrently.map(runs) { run -> [Int] in
+            let range = (points.count * run / runs)..<(points.count * (run + 1) / runs)
+            var found = [Int](repeating: 0, count: range.count)
+            now.withUnsafeBufferPointer { c in
+                var previous = 0
+                for (j, k) in range.enumerated() {
+                    let v = points[k].0
+                    let best = neighbours.map { $0.nearest(v, c, from: last.isEmpty ? previous : last[k]) } ?? nearestCenterScanningAll(v, c)
+                    found[j] = best
+                    previous = best
+                }
             }
+            return found
         }
-        assigned = next
+        let next = runs == 1 ? parts[0] : Array(parts.joined())
+        var sums = [SIMD4<Double>](repeating: .zero, count: centers.count), weights = [Double](repeating: 0, count: centers.count)
+        for (k, (v, w)) in points.enumerated() {
+            sums[next[k]] += v * w
+            weights[next[k]] += w
+        }
+        if guided { assigned = next }
         var moved = false
         for i in fixed..<centers.count where weights[i] > 0 {
             guard let m = settle(i, sums[i] / weights[i], centers) else { continue }
@@ -74,6 +88,9 @@ func lloydIterations(_ centers: inout [SIMD4<Double>], fixed: Int, points: [(SIM
         if !moved { break }
     }
 }
+
+/// Points × centers from which Lloyd's rounds find the nearest centers on the cores.
+let lloydCoresWork = 1 << 17
 
 /// The center nearest `v` (squared distance; the first of equals), every center looked at.
 @inline(__always)
@@ -100,43 +117,77 @@ struct CenterNeighbours {
     let list: [Int], distance: [Double]
     let radius: [Double]
 
+    /// The lists of every center, a run of centers on each core when there are many.
     init(_ centers: [SIMD4<Double>]) {
         let n = centers.count, k = CenterNeighbours.count
-        var list = [Int](repeating: 0, count: n * k), distance = [Double](repeating: .infinity, count: n * k)
-        var radius = [Double](repeating: .infinity, count: n)
-        // The squared distance of each center's farthest listed neighbour: a center at least that
-        // far squared is at least that far (the square root is monotonic), and its root is not taken.
-        var farthest = Double.infinity
-        for g in 0..<n {
-            // The k nearest so far, ascending, by insertion.
-            var found = 0
-            let base = g * k
-            for c in 0..<n where c != g {
-                let e = centers[g] - centers[c]
-                let squared = (e * e).sum()
-                guard found < k || squared < farthest else { continue }
-                let d = squared.squareRoot()
-                guard found < k || d < distance[base + k - 1] else { continue }
-                var at = min(found, k - 1)
-                while at > 0 && distance[base + at - 1] > d {
-                    distance[base + at] = distance[base + at - 1]
-                    list[base + at] = list[base + at - 1]
-                    at -= 1
-                }
-                distance[base + at] = d
-                list[base + at] = c
-                found = min(found + 1, k)
-                if found == k {
-                    let e = centers[g] - centers[list[base + k - 1]]
-                    farthest = (e * e).sum()
+        let runs = n * n >= lloydCoresWork / 8 ? max(1, ProcessEnvironment.activeProcessorCount) : 1
+        let parts = Concurrently.map(runs) { run in
+            CenterNeighbours.lists(centers, (n * run / runs)..<(n * (run + 1) / runs))
+        }
+        if runs == 1 {
+            (list, distance, radius) = parts[0]
+        } else {
+            list = Array(parts.map(\.list).joined())
+            distance = Array(parts.map(\.distance).joined())
+            radius = Array(parts.map(\.radius).joined())
+        }
+        precondition(list.count == n * k && radius.count == n, "every center listed")
+    }
+
+    /// The lists of centers `range`: for each, its `count` nearest others ascending (the first of
+    /// equals first), their distances, and the radius.
+    static func lists(_ centers: [SIMD4<Double>], _ range: Range<Int>) -> (list: [Int], distance: [Double], radius: [Double]) {
+        let n = centers.count, k = CenterNeighbours.count
+        var list = [Int](repeating: 0, count: range.count * k), distance = [Double](repeating: .infinity, count: range.count * k)
+        var radius = [Double](repeating: .infinity, count: range.count)
+        centers.withUnsafeBufferPointer { centers in
+            list.withUnsafeMutableBufferPointer { list in
+                distance.withUnsafeMutableBufferPointer { distance in
+                    for (r, g) in range.enumerated() {
+                        // The k nearest so far, ascending by distance and then index, by insertion.
+                        // The others are looked at outward from g (g − 1, g + 1, g − 2, …): centers
+                        // come from boxes cut in order, so near indices are mostly near colors and
+                        // the list fills with near ones early. A center farther, squared, than the
+                        // farthest listed one is farther (the square root is monotonic), and its root
+                        // is not taken; one as far or a hair farther may have the same root, so
+                        // the bound leaves room.
+                        var found = 0, farthest = Double.infinity
+                        let base = r * k, center = centers[g]
+                        for step in 1..<(2 * n) {
+                            let c = step & 1 == 1 ? g - (step + 1) / 2 : g + step / 2
+                            guard c >= 0 && c < n else {
+                                if g - (step + 1) / 2 < 0 && g + step / 2 >= n { break }
+                                continue
+                            }
+                            let e = center - centers[c]
+                            let squared = (e * e).sum()
+                            guard found < k || squared <= farthest else { continue }
+                            let d = squared.squareRoot()
+                            @inline(__always) func before(_ at: Int) -> Bool {
+                                distance[base + at] > d || (distance[base + at] == d && list[base + at] > c)
+                            }
+                            guard found < k || before(k - 1) else { continue }
+                            var at = min(found, k - 1)
+                            while at > 0 && before(at - 1) {
+                                distance[base + at] = distance[base + at - 1]
+                                list[base + at] = list[base + at - 1]
+                                at -= 1
+                            }
+                            distance[base + at] = d
+                            list[base + at] = c
+                            found = min(found + 1, k)
+                            if found == k {
+                                let e = center - centers[list[base + k - 1]]
+                                farthest = (e * e).sum() * (1 + 1e-12)
+                            }
+                        }
+                        // Every unlisted center is at least as far as the farthest listed one.
+                        radius[r] = found == k ? distance[base + k - 1] : .infinity
+                    }
                 }
             }
-            // Every unlisted center is at least as far as the farthest listed one.
-            radius[g] = found == k ? distance[base + k - 1] : .infinity
         }
-        self.list = list
-        self.distance = distance
-        self.radius = radius
+        return (list, distance, radius)
     }
 
     /// The center nearest `v`, as `nearestCenterScanningAll` finds it, starting from `guess`.
@@ -209,7 +260,7 @@ func medianCutWithErrors(counted: [CountedColor], count: Int, byError: Bool = fa
         }
         guard best >= 0, boxes[best].width > 0.5 / 255 else { break }
         let (r, _, axis, _) = boxes[best]
-        points[r].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
+        sortByChannel(&points, r, axis: axis)
         // Split where half the box's weight lies on each side (never leaving a side empty).
         let total = points[r].reduce(0) { $0 + $1.weight }
         var acc = 0.0, mid = r.lowerBound + 1
@@ -232,6 +283,27 @@ func medianCutWithErrors(counted: [CountedColor], count: Int, byError: Bool = fa
         return PremultipliedColor(r: m[0], g: m[1], b: m[2], a: m[3])
     }
     return (means, errors)
+}
+
+/// Sorts `points[range]` by channel `axis`, equal channels by key: the order of
+/// `plainSortByChannel`, found by sorting small (channel, key, position) records rather than the
+/// colors themselves. The channel's bits are mapped so that they compare as the numbers do (−0 as 0).
+func sortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: Int) {
+    @inline(__always) func ordered(_ v: Double) -> UInt64 {
+        let bits = (v == 0 ? 0 : v).bitPattern
+        return bits >> 63 == 0 ? bits | 1 << 63 : ~bits
+    }
+    var records = [(channel: UInt64, key: UInt32, at: UInt32)]()
+    records.reserveCapacity(range.count)
+    for i in range { records.append((ordered(points[i].channels[axis]), points[i].key, UInt32(i - range.lowerBound))) }
+    records.sort { $0.channel < $1.channel || ($0.channel == $1.channel && $0.key < $1.key) }
+    let box = Array(points[range])
+    for (j, record) in records.enumerated() { points[range.lowerBound + j] = box[Int(record.at)] }
+}
+
+/// `sortByChannel` as the colors' own sort: the plain form it is tested against.
+func plainSortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: Int) {
+    points[range].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
 }
 
 /// Optimal placement of a few levels on one edge ramp: the pixels of an edge, binned at positions
