@@ -300,6 +300,41 @@ import WaveReference
         #expect(plain != indices)
     }
 
+    /// A gradient GIF's entries taken by runs (`FrameRenderer.map`: a pixel the color of the one
+    /// before takes its entry) are the entries looked up pixel by pixel (`plainMap`), on every
+    /// scene's frames and on frames of scattered colors and transparent pixels, dithered or not.
+    @Test func entriesByRunsAreEntriesByPixel() throws {
+        for (name, json) in GradientTests.scenes {
+            let (config, plan) = try scene(json)
+            for dither in [0.0, 1.0] {
+                var c = config
+                c.gif.dither = dither
+                let gif = FrameRenderer(config: c, plan: plan, format: .gif)
+                let table = try #require(gif.gradientPalette)
+                var rgba: [UInt8] = [], fast: [UInt8] = [], plain: [UInt8] = []
+                var cache = ColorCache(), plainCache = ColorCache()
+                var state: UInt64 = 7
+                for k in [0, gif.timing.frameCount / 3] {
+                    gif.gradient!.render(frame: k, of: gif.timing.frameCount, into: &rgba)
+                    // Every 7th pixel made another color: random, some transparent with color
+                    // bytes set, or the pixel before it with one byte changed.
+                    for p in stride(from: 7, to: rgba.count / 4, by: 7) {
+                        state = state &* 6_364_136_223_846_793_005 &+ 1
+                        for b in 0..<4 { rgba[p * 4 + b] = UInt8(truncatingIfNeeded: state >> (24 + 8 * UInt64(b))) }
+                        if state % 5 == 0 { rgba[p * 4 + 3] = 0 }
+                        if state % 3 == 0 {
+                            for b in 0..<4 { rgba[p * 4 + b] = rgba[p * 4 - 4 + b] }
+                            rgba[p * 4 + Int(state >> 60) % 4] &+= 1
+                        }
+                    }
+                    FrameRenderer.map(rgba, width: config.width, table, into: &fast, cache: &cache)
+                    FrameRenderer.plainMap(rgba, width: config.width, table, into: &plain, cache: &plainCache)
+                    #expect(fast.count == rgba.count / 4 && fast == plain, "\(name), dither \(dither), frame \(k)")
+                }
+            }
+        }
+    }
+
     /// A gradient GIF's color count draws the loop once (on the cores) and keeps a small loop's
     /// frames for the frames drawn next: the count equals one frame after the other counted on
     /// one thread, every frame drawn from the kept ones equals one drawn afresh (a plan that keeps

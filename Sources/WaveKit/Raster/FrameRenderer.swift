@@ -263,7 +263,34 @@ public final class FrameRenderer: Sendable {
         }
         var rgba: [UInt8] = []
         gradient.frame(frame, of: timing.frameCount, into: &rgba)
-        let width = scene.coverage.width, count = width * scene.coverage.height
+        FrameRenderer.map(rgba, width: scene.coverage.width, table, into: &out, cache: &cache)
+    }
+
+    /// The entries of stored colors `rgba` (`width` pixels a row) in `table`: without a dither a
+    /// pixel the color of the one before it takes its entry, else each is looked up
+    /// (`plainMap`, which it is tested against).
+    static func map(_ rgba: [UInt8], width: Int, _ table: GradientPalette, into out: inout [UInt8], cache: inout ColorCache) {
+        guard table.ditherLevels == 0 else { return plainMap(rgba, width: width, table, into: &out, cache: &cache) }
+        let count = rgba.count / 4
+        out = [UInt8](repeating: 0, count: count)
+        rgba.withUnsafeBytes { bytes in
+            out.withUnsafeMutableBufferPointer { o in
+                var last: UInt32 = 0, index: UInt8 = 0
+                for p in 0..<count {
+                    let v = bytes.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self)
+                    if p == 0 || v != last {
+                        index = table.index(bytes[p * 4], bytes[p * 4 + 1], bytes[p * 4 + 2], bytes[p * 4 + 3], x: p % width, y: p / width, cache: &cache)
+                        last = v
+                    }
+                    o[p] = index
+                }
+            }
+        }
+    }
+
+    /// Every pixel of `rgba` looked up in `table` on its own.
+    static func plainMap(_ rgba: [UInt8], width: Int, _ table: GradientPalette, into out: inout [UInt8], cache: inout ColorCache) {
+        let count = rgba.count / 4
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(count)
         for p in 0..<count {
