@@ -78,14 +78,20 @@ struct GradientRaster: Sendable {
         let f = scene.frame(frame, of: count)
         let coverage = scene.coverage
         let x0 = scene.waterColumns.lowerBound
+        // Per column: rows from `top` on may be crossed, rows from `bottom` on lie below every surface.
+        var top = [Int](repeating: 0, count: scene.waterColumns.count), bottom = top
+        for c in top.indices {
+            let (lo, hi) = f.samples.extent(column: c)
+            top[c] = lo.isFinite ? Int(lo.rounded(.down)) : height
+            bottom[c] = hi.isFinite ? Int(hi.rounded(.up)) : height
+        }
         var drawn = [Bool](repeating: false, count: width * height)
         for y in 0..<height {
             for x in coverage.waterSpans[y] {
                 let p = y * width + x, c = x - x0
-                let (lo, hi) = f.samples.extent(column: c)
-                if y >= Int(hi.rounded(.up)) {
-                    for k in 0..<4 { out[p * 4 + k] = fullFrame[p * 4 + k] }
-                } else if y >= Int(lo.rounded(.down)), coverage.water[p] > 0 {
+                if y >= bottom[c] {
+                    GradientRaster.copyPixel(p, from: fullFrame, into: &out)
+                } else if y >= top[c], coverage.water[p] > 0 {
                     draw(x, y, f, into: &out)
                     drawn[p] = true
                 }
@@ -99,6 +105,13 @@ struct GradientRaster: Sendable {
                 }
             }
         }
+    }
+
+    /// Pixel `p`'s four bytes of `source` into `out`, as one word.
+    @inline(__always)
+    static func copyPixel(_ p: Int, from source: [UInt8], into out: inout [UInt8]) {
+        let word = source.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: p * 4, as: UInt32.self) }
+        out.withUnsafeMutableBytes { $0.storeBytes(of: word, toByteOffset: p * 4, as: UInt32.self) }
     }
 
     @inline(__always)
@@ -179,14 +192,22 @@ struct GradientRaster: Sendable {
     /// dictionary.
     static func count(_ rgba: [UInt8], into tally: inout ColorTally) {
         rgba.withUnsafeBufferPointer { rgba in
-            var run = 0, key: UInt32 = 0
-            for p in stride(from: 0, to: rgba.count, by: 4) {
-                let next = packed(rgba, p)
-                if run > 0 && next != key {
+            let bytes = UnsafeRawBufferPointer(rgba)
+            // A run goes on while the pixel's four bytes stay the same: the same packed color.
+            var run = 0, key: UInt32 = 0, word: UInt32 = 0
+            for p in stride(from: 0, to: rgba.count - 3, by: 4) {
+                let next = bytes.loadUnaligned(fromByteOffset: p, as: UInt32.self)
+                if run > 0 && next == word {
+                    run += 1
+                    continue
+                }
+                let color = packed(rgba, p)
+                if run > 0 && color != key {
                     tally.add(key, run)
                     run = 0
                 }
-                key = next
+                key = color
+                word = next
                 run += 1
             }
             if run > 0 { tally.add(key, run) }
