@@ -388,11 +388,13 @@ func expectKeptCacheDrawsAsFresh(_ renderer: FrameRenderer, frames: Int, _ what:
         let count = plan.timing(for: .webp).frameCount
         let width = scene.coverage.width
         var underRider = 0, whole = 0, shades = Set<UInt64>()
+        let storage = UnsafeMutableBufferPointer<PremultipliedColor>.allocate(capacity: paint.storageCount)
+        defer { storage.deallocate() }
         for k in stride(from: 0, to: count, by: max(1, count / 4)) {
             let f = scene.frame(k, of: count)
             for y in 0..<scene.coverage.height {
                 for x in scene.coverage.waterSpans[y] where scene.coverage.water[y * width + x] > 0 {
-                    let local = GradientRaster.colors(paint, scene, x, y)
+                    let local = GradientRaster.colors(paint, scene, x, y, in: storage)
                     let fast = scene.color(x, y, f, local: local), slow = scene.color(x, y, f, local: local, remember: false)
                     #expect(RiderFastPathTests.same(fast, slow), "frame \(k) (\(x), \(y))")
                     if scene.onRider(x, y, f) { underRider += 1 }

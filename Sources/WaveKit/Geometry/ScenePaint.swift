@@ -31,40 +31,53 @@ public struct ScenePaint: Sendable {
         border = config.border.map { PremultipliedColor($0.color) }
     }
 
-    /// The colors at point (x, y) (output pixels; a pixel's colors are taken at its center).
-    public func colors(atX x: Double, y: Double) -> LocalColors {
+    /// How many colors `colors(atX:y:in:)` keeps in the storage it is lent: each layer's, then
+    /// for few layers every layer set's composite.
+    public var storageCount: Int { layers.count + (layers.count <= LocalColors.tabulatedLayers ? 1 << layers.count : 0) }
+
+    /// The colors at point (x, y) (output pixels; a pixel's colors are taken at its center). The
+    /// layers' colors and the composites are kept in `storage` (`storageCount` colors, which the
+    /// caller lends and keeps for as long as it uses the result): drawing takes them at every pixel
+    /// of every frame, and lending one storage for all of them allocates nothing per pixel.
+    @inline(__always)
+    public func colors(atX x: Double, y: Double, in storage: UnsafeMutableBufferPointer<PremultipliedColor>) -> LocalColors {
+        let count = layers.count
+        precondition(storage.count >= storageCount, "storage for the colors")
         let bg = background.color(x, y)
-        let layerColors = layers.map { $0.color(x, y) }
-        return LocalColors(background: bg, ring: bg.under(border ?? .clear, coverage: 1), layers: layerColors)
+        for i in 0..<count { storage[i] = layers[i].color(x, y) }
+        let layerColors = UnsafeBufferPointer(rebasing: storage[0..<count])
+        var table = UnsafeBufferPointer<PremultipliedColor>(start: nil, count: 0)
+        if count <= LocalColors.tabulatedLayers {
+            storage[count] = bg
+            for mask in 1..<(1 << count) {
+                // The set less its highest layer, then that layer over it.
+                let top = Int.bitWidth - 1 - mask.leadingZeroBitCount
+                storage[count + mask] = storage[count + mask & ~(1 << top)].under(layerColors[top], coverage: 1)
+            }
+            table = UnsafeBufferPointer(rebasing: storage[count..<(count + 1 << count)])
+        }
+        return LocalColors(background: bg, ring: bg.under(border ?? .clear, coverage: 1), layers: layerColors, table: table)
     }
 }
 
 /// A scene's colors at one point: the background, the ring over it, each layer's color (opacity
-/// applied) and, for few layers, every layer set's composite.
-public struct LocalColors: Sendable {
+/// applied) and, for few layers, every layer set's composite. The layers' colors and the
+/// composites live in the storage lent to `ScenePaint.colors(atX:y:in:)`, as long as the lender keeps it.
+public struct LocalColors {
     public let background: PremultipliedColor
     public let ring: PremultipliedColor
-    public let layers: [PremultipliedColor]
-    private let table: [PremultipliedColor]
+    public let layers: UnsafeBufferPointer<PremultipliedColor>
+    private let table: UnsafeBufferPointer<PremultipliedColor>
 
     /// Up to this many layers the composites are tabulated (2^6 entries).
     static let tabulatedLayers = 6
 
-    init(background: PremultipliedColor, ring: PremultipliedColor, layers: [PremultipliedColor]) {
+    init(background: PremultipliedColor, ring: PremultipliedColor, layers: UnsafeBufferPointer<PremultipliedColor>,
+         table: UnsafeBufferPointer<PremultipliedColor>) {
         self.background = background
         self.ring = ring
         self.layers = layers
-        if layers.count <= LocalColors.tabulatedLayers {
-            var table = [PremultipliedColor](repeating: background, count: 1 << layers.count)
-            for mask in 1..<table.count {
-                // The set less its highest layer, then that layer over it.
-                let top = Int.bitWidth - 1 - mask.leadingZeroBitCount
-                table[mask] = table[mask & ~(1 << top)].under(layers[top], coverage: 1)
-            }
-            self.table = table
-        } else {
-            table = []
-        }
+        self.table = table
     }
 
     /// The color where the layers in `mask` (bit i = layer i) cover the background, with `rider`

@@ -29,10 +29,13 @@ struct GradientRaster: Sendable {
         let coverage = scene.coverage, width = coverage.width
         var base = [UInt8](repeating: 0, count: width * coverage.height * 4)
         var full = base
+        // One storage for every pixel's colors (`ScenePaint.colors(atX:y:in:)`).
+        let storage = UnsafeMutableBufferPointer<PremultipliedColor>.allocate(capacity: paint.storageCount)
+        defer { storage.deallocate() }
         for y in 0..<coverage.height {
             for x in 0..<width {
                 let i = y * width + x
-                let local = GradientRaster.colors(paint, scene, x, y)
+                let local = GradientRaster.colors(paint, scene, x, y, in: storage)
                 let b = Double(coverage.border[i])
                 GradientRaster.put(local.background.mixed(with: local.ring, b), at: i, x, y, target, &base)
                 let w = Double(coverage.water[i])
@@ -49,11 +52,13 @@ struct GradientRaster: Sendable {
         fullFrame = full
     }
 
-    /// The colors at the center of the canvas pixel that wave-frame pixel (x, y) is.
+    /// The colors at the center of the canvas pixel that wave-frame pixel (x, y) is, kept in
+    /// `storage` (`ScenePaint.colors(atX:y:in:)`).
     @inline(__always)
-    static func colors(_ paint: ScenePaint, _ scene: SceneRaster, _ x: Int, _ y: Int) -> LocalColors {
+    static func colors(_ paint: ScenePaint, _ scene: SceneRaster, _ x: Int, _ y: Int,
+                       in storage: UnsafeMutableBufferPointer<PremultipliedColor>) -> LocalColors {
         let (cx, cy) = scene.canvas(x, y)
-        return paint.colors(atX: Double(cx) + 0.5, y: Double(cy) + 0.5)
+        return paint.colors(atX: Double(cx) + 0.5, y: Double(cy) + 0.5, in: storage)
     }
 
     @inline(__always)
@@ -86,13 +91,15 @@ struct GradientRaster: Sendable {
             bottom[c] = hi.isFinite ? Int(hi.rounded(.up)) : height
         }
         var drawn = [Bool](repeating: false, count: width * height)
+        let storage = UnsafeMutableBufferPointer<PremultipliedColor>.allocate(capacity: paint.storageCount)
+        defer { storage.deallocate() }
         for y in 0..<height {
             for x in coverage.waterSpans[y] {
                 let p = y * width + x, c = x - x0
                 if y >= bottom[c] {
                     GradientRaster.copyPixel(p, from: fullFrame, into: &out)
                 } else if y >= top[c], coverage.water[p] > 0 {
-                    draw(x, y, f, into: &out)
+                    draw(x, y, f, into: &out, storage)
                     drawn[p] = true
                 }
             }
@@ -101,7 +108,7 @@ struct GradientRaster: Sendable {
             for y in rows {
                 for x in coverage.waterSpans[y].clamped(to: cols) where coverage.water[y * width + x] > 0 && !drawn[y * width + x]
                     && scene.onOverlay(x, y, f) {
-                    draw(x, y, f, into: &out)
+                    draw(x, y, f, into: &out, storage)
                 }
             }
         }
@@ -115,8 +122,9 @@ struct GradientRaster: Sendable {
     }
 
     @inline(__always)
-    private func draw(_ x: Int, _ y: Int, _ f: SceneRaster.Frame, into out: inout [UInt8]) {
-        let local = GradientRaster.colors(paint, scene, x, y)
+    private func draw(_ x: Int, _ y: Int, _ f: SceneRaster.Frame, into out: inout [UInt8],
+                      _ storage: UnsafeMutableBufferPointer<PremultipliedColor>) {
+        let local = GradientRaster.colors(paint, scene, x, y, in: storage)
         GradientRaster.put(scene.color(x, y, f, local: local), at: y * scene.coverage.width + x, x, y, target, &out)
     }
 
