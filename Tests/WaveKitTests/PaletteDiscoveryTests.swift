@@ -25,6 +25,29 @@ import WaveTestSupport
         return out
     }
 
+    /// The palette's walk in runs (`PaletteDiscovery.walk` over parts of the loop, taken in
+    /// order with what was met before dropped) meets the same layer sets and pairs in the same
+    /// order as one walk over the whole loop, wherever the loop is cut; and the walk finds at least
+    /// the background's set on every scene.
+    @Test func walkInRunsMeetsWhatOneWalkMeets() throws {
+        for (name, config, plan, label) in try PaletteDiscoveryTests.scenes() {
+            let scene = SceneRaster(config: config, plan: plan, label: label)
+            let count = plan.timing(for: .gif).frameCount
+            let whole = PaletteDiscovery.walk(scene, frames: 0..<count, of: count)
+            #expect(!whole.isEmpty, "\(name)")
+            for cuts in [[count / 2], [1, count / 3, count - 1], Array(stride(from: 7, to: count, by: 7))] {
+                let bounds = [0] + cuts.filter { $0 > 0 && $0 < count } + [count]
+                var seen = Set<Int>(), joined: [Int] = []
+                for r in 0..<(bounds.count - 1) {
+                    for e in PaletteDiscovery.walk(scene, frames: bounds[r]..<bounds[r + 1], of: count) where seen.insert(e).inserted {
+                        joined.append(e)
+                    }
+                }
+                #expect(joined == whole, "\(name), cut at \(cuts)")
+            }
+        }
+    }
+
     @Test func retargetedEqualsAFreshDiscovery() throws {
         let formats: [OutputFormat] = [.gif, .webp, .apng]
         for (name, config, plan, label) in try PaletteDiscoveryTests.scenes() {

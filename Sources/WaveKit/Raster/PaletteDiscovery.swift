@@ -60,14 +60,8 @@ public struct PaletteDiscovery: Sendable {
             borderFlat = b
         }
         let layerCount = config.layers.count
-        // Flat region of each layer set (-1: not seen yet), and the edges already registered.
+        // Flat region of each layer set (-1: not seen yet).
         var maskFlat = [Int](repeating: -1, count: 1 << layerCount)
-        var seenEdges = Set<Int>()
-        // The edges last registered, by a hash of their key: most of a column's edges were met in
-        // the column before, and are found here without hashing into `seenEdges`.
-        var recentEdges = [Int](repeating: -1, count: 256)
-        let columnExtent = scene.coverage.waterRowsByColumn
-        var order = Array(0..<layerCount)
         func flatOf(_ mask: Int) -> Int {
             if maskFlat[mask] >= 0 { return maskFlat[mask] }
             let f = builder.flat(model.compositeColor(ofLayers: mask))
@@ -76,11 +70,57 @@ public struct PaletteDiscovery: Sendable {
             if let b = borderFlat, (config.border?.gap ?? 0) == 0 { builder.edge(f, b) }
             return f
         }
+        // The loop's frames walked in runs on the cores, each run's layer sets and neighbouring
+        // pairs in the order first met there; taken run after run, each set's and pair's first
+        // meeting comes in the order of a walk from the first frame to the last.
+        let runs = PaletteDiscovery.walkRuns(frames: frames, columns: scene.waterColumns.count)
+        let met = Concurrently.map(runs) { run in
+            PaletteDiscovery.walk(scene, frames: (frames * run / runs)..<(frames * (run + 1) / runs), of: frames)
+        }
+        for events in met {
+            for e in events {
+                if e >> 40 == 0 {
+                    _ = flatOf(e)
+                } else {
+                    builder.edge(flatOf(e >> 20 & 0xFFFFF), flatOf(e & 0xFFFFF))
+                }
+            }
+        }
+        let overlay = scene.overlayColors(frames: frames)
+        let reserved = medianCut(overlay, count: FrameRenderer.overlayColors)
+        self.builder = builder
+        self.overlay = overlay
+        self.maskFlat = maskFlat
+        backgroundFlat = bgFlat
+        self.reserved = reserved
+        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, bgFlat, reserved, target: target, step: config.edgeStep)
+        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+    }
+
+    /// How many runs the palette's walk over `frames` frames of `columns` columns is cut into.
+    static func walkRuns(frames: Int, columns: Int) -> Int {
+        frames * columns >= 4096 ? max(1, min(frames, ProcessEnvironment.activeProcessorCount)) : 1
+    }
+
+    /// The layer sets and pairs of neighbouring sets that `frames` of a loop of `count` show in
+    /// `scene`'s water, in the order first met (frame after frame, column after column, down each
+    /// column): a set as its mask, a pair (upper set a over lower set b, both seen) as
+    /// 1 << 40 | a << 20 | b.
+    static func walk(_ scene: SceneRaster, frames: Range<Int>, of count: Int) -> [Int] {
+        let model = scene.model, layerCount = model.layerCount
+        var events: [Int] = []
+        var seenMask = [Bool](repeating: false, count: 1 << layerCount)
+        var seenPairs = Set<Int>()
+        // The pairs last met, by a hash of their key: most of a column's pairs were met in the
+        // column before, and are found here without hashing into `seenPairs`.
+        var recentPairs = [Int](repeating: -1, count: 256)
+        let columnExtent = scene.coverage.waterRowsByColumn
         let columns = scene.waterColumns
-        for k in 0..<frames {
+        var order = Array(0..<layerCount)
+        for k in frames {
             // The surfaces at pixel centers, column after column.
-            let heights = model.surfaces(frame: k, of: frames).pixelCenterHeights(columns: columns)
-            var previousEdge = -1
+            let heights = model.surfaces(frame: k, of: count).pixelCenterHeights(columns: columns)
+            var previousPair = -1
             for x in columns {
                 let (top, bottom) = columnExtent[x]
                 guard top < bottom else { continue }
@@ -103,31 +143,26 @@ public struct PaletteDiscovery: Sendable {
                     let lower = j == layerCount ? Double.infinity : heights[row + order[j]]
                     if j > 0 { mask |= 1 << order[j - 1] }
                     guard lower > Double(top), upper < Double(bottom) else { continue }
-                    let f = flatOf(mask)
+                    if !seenMask[mask] {
+                        seenMask[mask] = true
+                        events.append(mask)
+                    }
                     if previous >= 0, upper >= Double(top) {
-                        let key = min(previous, f) << 20 | max(previous, f)
-                        if key != previousEdge {
+                        let key = previous << 20 | mask
+                        if key != previousPair {
                             let slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56)
-                            if recentEdges[slot] != key {
-                                if seenEdges.insert(key).inserted { builder.edge(previous, f) }
-                                recentEdges[slot] = key
+                            if recentPairs[slot] != key {
+                                if seenPairs.insert(key).inserted { events.append(1 << 40 | key) }
+                                recentPairs[slot] = key
                             }
                         }
-                        previousEdge = key
+                        previousPair = key
                     }
-                    previous = f
+                    previous = mask
                 }
             }
         }
-        let overlay = scene.overlayColors(frames: frames)
-        let reserved = medianCut(overlay, count: FrameRenderer.overlayColors)
-        self.builder = builder
-        self.overlay = overlay
-        self.maskFlat = maskFlat
-        backgroundFlat = bgFlat
-        self.reserved = reserved
-        (palette, flatLookup, backgroundIndex, layout) = PaletteDiscovery.build(builder, maskFlat, bgFlat, reserved, target: target, step: config.edgeStep)
-        gradient = config.hasGradient ? GradientRaster(scene: scene, target: target) : nil
+        return events
     }
 
     /// The discovery of the same scene for `format`: the regions, edges and overlay colors do not
