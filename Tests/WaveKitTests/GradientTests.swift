@@ -442,4 +442,44 @@ import WaveReference
         #expect(merged.count == plain.count)
         #expect(counted == plain)
     }
+
+    /// A thread's frames counted as `colorCounts` counts them (the first once for every frame,
+    /// each later one's changed pixels once for it and every frame after) equal every frame
+    /// counted whole: frames that change a few pixels, some
+    /// to and from transparent pixels whose color bytes differ, some back to what they were.
+    @Test func changesCountAsWholeFrames() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt32(truncatingIfNeeded: state >> 33)
+        }
+        func color() -> [UInt8] {
+            let v = next()
+            let a: UInt8 = v % 4 == 0 ? 0 : UInt8(truncatingIfNeeded: v >> 24) | 1
+            return [UInt8(v % 7), UInt8(v >> 3 & 3), UInt8(truncatingIfNeeded: v >> 9), a]
+        }
+        var frame: [UInt8] = []
+        for _ in 0..<2000 { frame += color() }
+        let first = frame
+        var frames: [[UInt8]] = []
+        for k in 0..<9 {
+            for _ in 0..<(k % 3 == 0 ? 400 : 40) {
+                let p = Int(next() % 2000)
+                let c = next() % 5 == 0 ? Array(first[(p * 4)..<(p * 4 + 4)]) : color()
+                for b in 0..<4 { frame[p * 4 + b] = c[b] }
+            }
+            frames.append(frame)
+        }
+        var plain: [UInt32: Int] = [:]
+        for f in frames { GradientRaster.count(f, into: &plain) }
+        var tally = ColorTally()
+        GradientRaster.count(frames[0], into: &tally, times: frames.count)
+        for j in 1..<frames.count {
+            GradientRaster.countChanges(from: frames[j - 1], to: frames[j], into: &tally, times: frames.count - j)
+        }
+        // Every color added was shown in a frame, so none is left at 0 (or below).
+        var counted: [UInt32: Int] = [:]
+        tally.forEach { key, n in counted[key] = n }
+        #expect(counted == plain && !counted.values.contains { $0 <= 0 })
+    }
 }

@@ -152,14 +152,27 @@ struct GradientRaster: Sendable {
         // Each thread counts every `threads`-th frame into a table of its own; counts add up the
         // same in any order.
         let parts = SharedSlots<(counts: ColorTally, drawn: [[UInt8]])>(count: threads)
+        // A thread's frames differ from its frame before in few pixels: its first frame is counted
+        // once for every frame it draws, and each later frame's changes once for it and every
+        // frame after it (the colors it shows added, those it no longer shows taken away).
         let work: @Sendable (Int) -> Void = { t in
             var counts = ColorTally()
-            var rgba: [UInt8] = []
+            var rgba: [UInt8] = [], previous: [UInt8] = []
             var drawn: [[UInt8]] = []
-            for k in stride(from: t, to: frames, by: threads) {
+            let mine = Array(stride(from: t, to: frames, by: threads))
+            for (j, k) in mine.enumerated() {
                 render(frame: k, of: frames, into: &rgba)
-                GradientRaster.count(rgba, into: &counts)
-                if keep { drawn.append(rgba) }
+                if j == 0 {
+                    GradientRaster.count(rgba, into: &counts, times: mine.count)
+                } else {
+                    GradientRaster.countChanges(from: previous, to: rgba, into: &counts, times: mine.count - j)
+                }
+                if keep {
+                    drawn.append(rgba)
+                    previous = rgba
+                } else {
+                    swap(&rgba, &previous)
+                }
             }
             parts.set(t, (counts, drawn))
         }
@@ -198,7 +211,7 @@ struct GradientRaster: Sendable {
 
     /// `count(_:into:)` into a `ColorTally`: the same counts, without hashing every run through a
     /// dictionary.
-    static func count(_ rgba: [UInt8], into tally: inout ColorTally) {
+    static func count(_ rgba: [UInt8], into tally: inout ColorTally, times: Int = 1) {
         rgba.withUnsafeBufferPointer { rgba in
             let bytes = UnsafeRawBufferPointer(rgba)
             // A run goes on while the pixel's four bytes stay the same: the same packed color.
@@ -211,14 +224,33 @@ struct GradientRaster: Sendable {
                 }
                 let color = packed(rgba, p)
                 if run > 0 && color != key {
-                    tally.add(key, run)
+                    tally.add(key, run * times)
                     run = 0
                 }
                 key = color
                 word = next
                 run += 1
             }
-            if run > 0 { tally.add(key, run) }
+            if run > 0 { tally.add(key, run * times) }
+        }
+    }
+
+    /// Adds `times` × (the colors of `frame` less those of `previous`, pixel by pixel) to `tally`:
+    /// only the pixels that changed are looked at. Taken after the first frame was counted `times`
+    /// or more times over, every color taken away was added before, and none is left below 1.
+    static func countChanges(from previous: [UInt8], to frame: [UInt8], into tally: inout ColorTally, times: Int) {
+        precondition(previous.count == frame.count, "frame size")
+        previous.withUnsafeBufferPointer { old in
+            frame.withUnsafeBufferPointer { new in
+                let a = UnsafeRawBufferPointer(old), b = UnsafeRawBufferPointer(new)
+                for p in stride(from: 0, to: new.count - 3, by: 4)
+                where a.loadUnaligned(fromByteOffset: p, as: UInt32.self) != b.loadUnaligned(fromByteOffset: p, as: UInt32.self) {
+                    let gone = packed(old, p), shown = packed(new, p)
+                    guard gone != shown else { continue }
+                    tally.add(shown, times)
+                    tally.add(gone, -times)
+                }
+            }
         }
     }
 
