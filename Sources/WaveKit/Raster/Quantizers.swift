@@ -293,6 +293,16 @@ func sortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: In
         let bits = (v == 0 ? 0 : v).bitPattern
         return bits >> 63 == 0 ? bits | 1 << 63 : ~bits
     }
+    // A box cut from a box sorted along the same channel is sorted already.
+    var sorted = true
+    for i in range.dropFirst() {
+        let a = points[i - 1], b = points[i]
+        if a.channels[axis] > b.channels[axis] || (a.channels[axis] == b.channels[axis] && a.key > b.key) {
+            sorted = false
+            break
+        }
+    }
+    if sorted { return }
     var records = [(channel: UInt64, key: UInt32, at: UInt32)]()
     records.reserveCapacity(range.count)
     for i in range { records.append((ordered(points[i].channels[axis]), points[i].key, UInt32(i - range.lowerBound))) }
