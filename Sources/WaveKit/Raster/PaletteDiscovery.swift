@@ -79,10 +79,10 @@ public struct PaletteDiscovery: Sendable {
         }
         for events in met {
             for e in events {
-                if e >> 40 == 0 {
-                    _ = flatOf(e)
+                if let (upper, lower) = PaletteDiscovery.pair(e) {
+                    builder.edge(flatOf(upper), flatOf(lower))
                 } else {
-                    builder.edge(flatOf(e >> 20 & 0xFFFFF), flatOf(e & 0xFFFFF))
+                    _ = flatOf(e)
                 }
             }
         }
@@ -102,10 +102,22 @@ public struct PaletteDiscovery: Sendable {
         frames * columns >= 4096 ? max(1, min(frames, ProcessEnvironment.activeProcessorCount)) : 1
     }
 
+    /// A pair of neighbouring layer sets as `walk` lists it: a mark above any mask, then the upper
+    /// set's mask and the lower one's, `pairBits` bits each.
+    static let pairBits = 20, pairMark = 1 << (2 * pairBits)
+
+    /// The upper and lower sets of a pair `walk` listed, nil for a layer set (its mask).
+    @inline(__always)
+    static func pair(_ event: Int) -> (upper: Int, lower: Int)? {
+        guard event >= pairMark else { return nil }
+        let field = 1 << pairBits - 1
+        return (event >> pairBits & field, event & field)
+    }
+
     /// The layer sets and pairs of neighbouring sets that `frames` of a loop of `count` show in
     /// `scene`'s water, in the order first met (frame after frame, column after column, down each
-    /// column): a set as its mask, a pair (upper set a over lower set b, both seen) as
-    /// 1 << 40 | a << 20 | b.
+    /// column): a set as its mask, a pair (upper set over lower set, both seen) as
+    /// `pairMark | upper << pairBits | lower`.
     static func walk(_ scene: SceneRaster, frames: Range<Int>, of count: Int) -> [Int] {
         let model = scene.model, layerCount = model.layerCount
         var events: [Int] = []
@@ -148,11 +160,11 @@ public struct PaletteDiscovery: Sendable {
                         events.append(mask)
                     }
                     if previous >= 0, upper >= Double(top) {
-                        let key = previous << 20 | mask
+                        let key = previous << PaletteDiscovery.pairBits | mask
                         if key != previousPair {
                             let slot = Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> 56)
                             if recentPairs[slot] != key {
-                                if seenPairs.insert(key).inserted { events.append(1 << 40 | key) }
+                                if seenPairs.insert(key).inserted { events.append(PaletteDiscovery.pairMark | key) }
                                 recentPairs[slot] = key
                             }
                         }

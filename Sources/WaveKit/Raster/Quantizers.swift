@@ -294,15 +294,7 @@ func sortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: In
         return bits >> 63 == 0 ? bits | 1 << 63 : ~bits
     }
     // A box cut from a box sorted along the same channel is sorted already.
-    var sorted = true
-    for i in range.dropFirst() {
-        let a = points[i - 1], b = points[i]
-        if a.channels[axis] > b.channels[axis] || (a.channels[axis] == b.channels[axis] && a.key > b.key) {
-            sorted = false
-            break
-        }
-    }
-    if sorted { return }
+    if !range.dropFirst().contains(where: { inChannelOrder(points[$0], points[$0 - 1], axis: axis) }) { return }
     var records = [(channel: UInt64, key: UInt32, at: UInt32)]()
     records.reserveCapacity(range.count)
     for i in range { records.append((ordered(points[i].channels[axis]), points[i].key, UInt32(i - range.lowerBound))) }
@@ -313,7 +305,13 @@ func sortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: In
 
 /// `sortByChannel` as the colors' own sort: the plain form it is tested against.
 func plainSortByChannel(_ points: inout [CountedColor], _ range: Range<Int>, axis: Int) {
-    points[range].sort { $0.channels[axis] < $1.channels[axis] || ($0.channels[axis] == $1.channels[axis] && $0.key < $1.key) }
+    points[range].sort { inChannelOrder($0, $1, axis: axis) }
+}
+
+/// Whether `a` comes before `b` along channel `axis`: the smaller channel, equal channels by key.
+@inline(__always)
+func inChannelOrder(_ a: CountedColor, _ b: CountedColor, axis: Int) -> Bool {
+    a.channels[axis] < b.channels[axis] || (a.channels[axis] == b.channels[axis] && a.key < b.key)
 }
 
 /// Optimal placement of a few levels on one edge ramp: the pixels of an edge, binned at positions
