@@ -35,14 +35,26 @@ struct ColorSet: Hashable, Sendable {
     var members: [Int] {
         var out: [Int] = []
         out.reserveCapacity(count)
-        for (k, word) in [w0, w1, w2, w3].enumerated() {
-            var w = word
-            while w != 0 {
-                out.append(k << 6 | w.trailingZeroBitCount)
-                w &= w - 1
-            }
-        }
+        forEach { out.append($0) }
         return out
+    }
+
+    /// `body` for each entry in the set, ascending (`members` without the array).
+    @inline(__always)
+    func forEach(_ body: (Int) -> Void) {
+        ColorSet.forEachBit(of: w0, from: 0, body)
+        ColorSet.forEachBit(of: w1, from: 64, body)
+        ColorSet.forEachBit(of: w2, from: 128, body)
+        ColorSet.forEachBit(of: w3, from: 192, body)
+    }
+
+    @inline(__always)
+    private static func forEachBit(of word: UInt64, from first: Int, _ body: (Int) -> Void) {
+        var w = word
+        while w != 0 {
+            body(first | w.trailingZeroBitCount)
+            w &= w - 1
+        }
     }
 
     /// Whether `words` comes before `other.words` lexicographically.

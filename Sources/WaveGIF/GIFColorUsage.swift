@@ -47,10 +47,17 @@ public struct GIFColorUsage: Sendable {
         for pair in counted { add(pair) }
     }
 
-    /// One pair of frames counted: the rectangle where they differ, and each entry's pixels in it.
+    /// Adds pairs counted by `count(previous:frame:width:height:)`, in order.
+    mutating func add(pairs: [Pair]) {
+        for pair in pairs { add(pair) }
+    }
+
+    /// One pair of frames counted: the rectangle where they differ, and each entry's pixels in it
+    /// (`used`: the entries with any).
     struct Pair: Sendable {
         var rect: PixelRect
         var counts: [Int]
+        var used = ColorSet()
     }
 
     static func count(previous: [UInt8], frame: [UInt8], width: Int, height: Int) -> Pair {
@@ -86,19 +93,22 @@ public struct GIFColorUsage: Sendable {
             }
             for v in 0..<256 { counts[v] = Int(tallies[v]) + Int(tallies[256 + v]) + Int(tallies[512 + v]) + Int(tallies[768 + v]) }
         }
-        return Pair(rect: rect, counts: counts)
+        var used = ColorSet()
+        for v in 0..<256 where counts[v] > 0 { used.insert(v) }
+        return Pair(rect: rect, counts: counts, used: used)
     }
 
     private mutating func add(_ pair: Pair) {
         samples += 1
-        let rect = pair.rect, counts = pair.counts
+        let rect = pair.rect, counts = pair.counts, entries = self.entries
         var used = ColorSet()
         if let t = alwaysUsed { used.insert(t) }
-        for index in 0..<entries where counts[index] > 0 {
+        pair.used.forEach { index in
+            guard index < entries else { return }
             used.insert(index)
             pixels[index] += counts[index]
         }
-        for index in used.members { frames[index] += 1 }
+        used.forEach { frames[$0] += 1 }
         sets[used, default: 0] += max(1, rect.width * rect.height)
     }
 
@@ -152,7 +162,7 @@ public struct GIFColorUsage: Sendable {
             }
         }
         // The cheaper of the two by the estimate, then improved by swaps.
-        let model = CostModel(sets: weighted.map { ($0.key.members, $0.value) }, entries: entries, needsKey: needsKey)
+        let model = CostModel(sets: weighted, entries: entries, needsKey: needsKey)
         var best = model.cost(byUse) <= model.cost(greedy) ? byUse : greedy
         model.improve(&best)
         return best
@@ -174,30 +184,56 @@ struct CostModel {
     var setCount: Int { weights.count }
 
     init(sets: [(members: [Int], weight: Int)], entries: Int, needsKey: Bool) {
+        var members: [Int32] = [], memberStart = [0]
+        for set in sets {
+            for m in set.members { members.append(Int32(m)) }
+            memberStart.append(members.count)
+        }
+        self.init(members: members, memberStart: memberStart, weights: sets.map(\.weight), entries: entries, needsKey: needsKey)
+    }
+
+    /// The model of `sets` (each a set of entries and its weight) as the sets' members listed.
+    init(sets: [(key: ColorSet, value: Int)], entries: Int, needsKey: Bool) {
+        var memberStart = [0]
+        memberStart.reserveCapacity(sets.count + 1)
+        for set in sets { memberStart.append(memberStart[memberStart.count - 1] + set.key.count) }
+        let members = [Int32](unsafeUninitializedCapacity: memberStart[sets.count]) { out, filled in
+            for set in sets {
+                set.key.forEach { m in
+                    out[filled] = Int32(m)
+                    filled += 1
+                }
+            }
+        }
+        self.init(members: members, memberStart: memberStart, weights: sets.map(\.value), entries: entries, needsKey: needsKey)
+    }
+
+    private init(members: [Int32], memberStart: [Int], weights: [Int], entries: Int, needsKey: Bool) {
         self.entries = entries
         self.needsKey = needsKey
-        var members: [Int32] = [], memberStart = [0]
         var held = [Int](repeating: 0, count: entries)
-        for set in sets {
-            for m in set.members {
-                members.append(Int32(m))
-                held[m] += 1
-            }
-            memberStart.append(members.count)
+        members.withUnsafeBufferPointer { ms in
+            held.withUnsafeMutableBufferPointer { h in for m in ms { h[Int(m)] += 1 } }
         }
         self.members = members
         self.memberStart = memberStart
-        weights = sets.map(\.weight)
+        self.weights = weights
         // The sets holding each entry, in set order (as appending set by set lists them).
         var holderStart = [0]
         for e in 0..<entries { holderStart.append(holderStart[e] + held[e]) }
         var fill = holderStart
         var holders = [Int32](repeating: 0, count: members.count)
-        for s in sets.indices {
-            for k in memberStart[s]..<memberStart[s + 1] {
-                let m = Int(members[k])
-                holders[fill[m]] = Int32(s)
-                fill[m] += 1
+        members.withUnsafeBufferPointer { ms in
+            holders.withUnsafeMutableBufferPointer { hs in
+                fill.withUnsafeMutableBufferPointer { fill in
+                    for s in 0..<weights.count {
+                        for k in memberStart[s]..<memberStart[s + 1] {
+                            let m = Int(ms[k])
+                            hs[fill[m]] = Int32(s)
+                            fill[m] += 1
+                        }
+                    }
+                }
             }
         }
         self.holders = holders

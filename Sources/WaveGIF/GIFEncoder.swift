@@ -57,6 +57,8 @@ public final class GIFEncoder {
     public let matte: RGBA8?
     /// Frames held back until the table's order is known (`.byUse`), with their delays and matte planes.
     private var held: [Frame] = []
+    /// The held frames' pairs, when the table's order counted them on the cores (`pairsOnTheCores`).
+    private var heldRects: [HeldPair]?
     private let heldLimit: Int
     /// Created once the table's order is known.
     private var writer: GIFStream?
@@ -212,7 +214,15 @@ public final class GIFEncoder {
             order = given
         case .byUse:
             var usage = GIFColorUsage(entries: colors.count, alwaysUsed: transparentIndex)
-            usage.add(frames: held.map(\.pixels), width: width, height: height)
+            if codesOnTheCores(held.count) {
+                // The pairs counted on the cores with each frame's rectangles against its
+                // neighbours, which the frames' coding then takes instead of finding them again.
+                let pairs = pairsOnTheCores(held.map(\.pixels))
+                usage.add(pairs: pairs.map(\.pair))
+                heldRects = pairs
+            } else {
+                usage.add(frames: held.map(\.pixels), width: width, height: height)
+            }
             order = usage.order
         }
         for (slot, index) in order.enumerated() { position[index] = UInt8(slot) }
@@ -225,10 +235,36 @@ public final class GIFEncoder {
         writer = stream
         let frames = held
         held = []
-        if lossy == 0, codesItself, onTheCores, frames.count > 2, ProcessEnvironment.activeProcessorCount > 1 {
+        if codesOnTheCores(frames.count) {
             try writeOnTheCores(frames)
         } else {
             for f in frames { try enqueue(f) }
+        }
+    }
+
+    /// Whether `count` held frames are coded on the cores (`writeOnTheCores`).
+    private func codesOnTheCores(_ count: Int) -> Bool {
+        lossy == 0 && codesItself && onTheCores && count > 2 && ProcessEnvironment.activeProcessorCount > 1
+    }
+
+    /// One pair of consecutive held frames, k and k + 1: the colors k + 1 uses where it differs
+    /// from k (`pair.rect` is that difference, what frame k + 1 changed), and what frame k must
+    /// clear for k + 1 (pixels k + 1 shows transparent that k covers; empty without a transparent index).
+    struct HeldPair: Sendable {
+        var pair: GIFColorUsage.Pair
+        var clear: PixelRect
+    }
+
+    /// Every consecutive pair of `frames`, on the cores.
+    private func pairsOnTheCores(_ frames: [[UInt8]]) -> [HeldPair] {
+        let width = width, height = height, transparent = transparentIndex.map(UInt8.init)
+        return Concurrently.map(frames.count - 1) { k in
+            let pair = GIFColorUsage.count(previous: frames[k], frame: frames[k + 1], width: width, height: height)
+            guard let t = transparent else { return HeldPair(pair: pair, clear: .empty) }
+            let clear = frames[k].withUnsafeBufferPointer { f in
+                frames[k + 1].withUnsafeBufferPointer { n in PixelRect.uncovered(f, n, key: t, width: width) }
+            }
+            return HeldPair(pair: pair, clear: clear)
         }
     }
 
@@ -253,10 +289,17 @@ public final class GIFEncoder {
         let ordered = queue, isFirst = stats.framesWritten == 0
         // Each frame's rectangles against the frame before, on the cores. What the next frame needs
         // cleared does not depend on the canvas, and what changed is this unless the frame before
-        // was cleared (then found again below, in order, over that canvas).
-        let against = Concurrently.map(count) { j in
-            j == 0 ? nil : encoder.rects(ordered[j].pixels, over: ordered[j - 1].pixels, next: ordered[j + 1].pixels, isFirst: false)
+        // was cleared (then found again below, in order, over that canvas). When no frame merged,
+        // the pairs the table's order counted hold them.
+        let against: [(changed: PixelRect, clear: PixelRect)?]
+        if let pairs = heldRects, pairs.count == count {
+            against = (0..<count).map { j in j == 0 ? nil : (pairs[j - 1].pair.rect, pairs[j].clear) }
+        } else {
+            against = Concurrently.map(count) { j in
+                j == 0 ? nil : encoder.rects(ordered[j].pixels, over: ordered[j - 1].pixels, next: ordered[j + 1].pixels, isFirst: false)
+            }
         }
+        heldRects = nil
         // Each frame is coded over the frame before (the canvas as it is, for the first), with the
         // rectangle that frame was cleared in, if it was: each task makes that canvas itself.
         var plans: [(cleared: PixelRect?, changed: PixelRect, clear: PixelRect, isFirst: Bool)] = []

@@ -68,6 +68,14 @@ import WaveTestSupport
             }
             let needsKey = n % 2 == 0
             let fast = CostModel(sets: sets, entries: entries, needsKey: needsKey)
+            // Built from the sets themselves (as the color usage builds it): the same lists.
+            let fromSets = CostModel(sets: sets.map { s -> (key: ColorSet, value: Int) in
+                var set = ColorSet()
+                for m in s.members { set.insert(m) }
+                return (set, s.weight)
+            }, entries: entries, needsKey: needsKey)
+            #expect(fromSets.members == fast.members && fromSets.memberStart == fast.memberStart && fromSets.weights == fast.weights, "case \(n)")
+            #expect(fromSets.holders == fast.holders && fromSets.holderStart == fast.holderStart, "case \(n)")
             let plain = Plain(sets: sets, entries: entries, needsKey: needsKey)
             var order = Array(0..<entries).shuffled(using: &random)
             #expect(fast.cost(order) == plain.cost(order), "case \(n)")

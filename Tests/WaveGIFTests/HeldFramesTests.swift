@@ -10,11 +10,11 @@ import WaveTestSupport
 @Suite struct HeldFramesTests {
     /// Blobs that move over a transparent canvas, vanish (so frames need clearing), repeat
     /// (so frames merge) and change colors.
-    static func frames(count: Int, width: Int, height: Int, transparent: UInt8?, seed: UInt64) -> [[UInt8]] {
+    static func frames(count: Int, width: Int, height: Int, transparent: UInt8?, seed: UInt64, repeats: Bool = true) -> [[UInt8]] {
         var rng = SeededGenerator(state: seed)
         var out: [[UInt8]] = []
         for k in 0..<count {
-            if k > 0 && rng.next() % 5 == 0 { out.append(out[k - 1]); continue }
+            if k > 0 && rng.next() % 5 == 0 && repeats { out.append(out[k - 1]); continue }
             var f = [UInt8](repeating: transparent ?? 0, count: width * height)
             for _ in 0..<(1 + Int(rng.next() % 4)) {
                 let w = 1 + Int(rng.next() % UInt64(width)), h = 1 + Int(rng.next() % UInt64(height))
@@ -45,6 +45,20 @@ import WaveTestSupport
             #expect(identical, "seed \(seed): \(a.count) against \(b.count) bytes")
             #expect(statsA == statsB)
             #expect(statsA.framesMerged > 0)
+            // Without repeats no frame merges, and the rectangles the table's order counted are
+            // the ones the frames are coded in.
+            let distinct = HeldFramesTests.frames(count: 30, width: width, height: height,
+                                                  transparent: transparent.map(UInt8.init), seed: seed, repeats: false)
+            func encodeDistinct(itself: Bool) throws -> ([UInt8], GIFEncoder.Stats) {
+                let encoder = try GIFEncoder(width: width, height: height, colors: colors, transparentIndex: transparent,
+                                             loops: 0, colorOrder: .byUse(sampleBytes: sampleBytes), codesItself: itself)
+                for (k, f) in distinct.enumerated() { try encoder.add(f, delay: 2 + k % 3) }
+                return (try encoder.finish(), encoder.stats)
+            }
+            let (c, statsC) = try encodeDistinct(itself: true), (d, statsD) = try encodeDistinct(itself: false)
+            let sameFile = c == d
+            #expect(sameFile, "seed \(seed), no repeats: \(c.count) against \(d.count) bytes")
+            #expect(statsC == statsD && statsC.framesMerged == 0)
             if transparent != nil { #expect(statsA.framesCleared > 0, "seed \(seed): no frame needed clearing") }
             // What a viewer shows: every distinct frame, transparent pixels clear.
             let shown = try GIFDecoder.decode(a).frames
