@@ -125,6 +125,30 @@ func randomPreset(_ g: inout SeededGenerator) -> String {
         }
     }
 
+    /// The part of a pixel below a surface, its sub-columns clamped on SIMD lanes, equals the plain
+    /// form's bit for bit: every raster scene, every column and layer, pixel bottoms across each
+    /// column's band and exactly at a sub-column's height and a pixel below it (clamped to 0 and 1).
+    @Test(arguments: rasterScenes)
+    func fractionBelowOnLanesIsThePlainForm(name: String, json: String) throws {
+        let (config, plan) = try scene(json)
+        let model = WaveModel(config: config, plan: plan)
+        for frame in [0, plan.frameCount / 3, plan.frameCount - 1] {
+            let samples = model.surfaces(frame: frame, of: plan.frameCount).sampleSubcolumns(columns: 0..<config.width, subsamples: 16)
+            for layer in 0..<model.layerCount {
+                for c in 0..<config.width {
+                    let k = layer * config.width + c
+                    var bottoms = stride(from: samples.minY[k].rounded(.down) - 1, through: samples.maxY[k].rounded(.up) + 2, by: 1).map { $0 }
+                    bottoms += [samples.height(layer: layer, column: c, subcolumn: c % 16), samples.height(layer: layer, column: c, subcolumn: 15 - c % 16) + 1]
+                    for bottom in bottoms {
+                        let fast = samples.fractionBelow(layer: layer, column: c, bottom: bottom)
+                        let plain = samples.plainFractionBelow(layer: layer, column: c, bottom: bottom)
+                        #expect(fast.bitPattern == plain.bitPattern, "\(name) frame \(frame) layer \(layer) column \(c) bottom \(bottom)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func compositeColorsAreTheLayersPaintedOneByOne() throws {
         var g = SeededGenerator(state: 7)
         for _ in 0..<20 {
