@@ -85,6 +85,23 @@ func colors(_ indices: [UInt8], _ palette: Palette) -> [PremultipliedColor] {
         #expect(opaque > 80_000)
     }
 
+    /// A channel rounded to a byte without the C library (`PremultipliedColor.byte`) is the plain
+    /// rounding and clamp's: at every half-way point and whole number from −2 to 258 and the doubles
+    /// either side, at random values, and at the ends (±0, ±∞, NaN, the largest doubles).
+    @Test func byteRoundingIsThePlainForm() {
+        var values: [Double] = [0, -0.0, .infinity, -.infinity, .nan, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                                .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e300, -1e300]
+        for k in -4...516 {
+            let v = Double(k) / 2
+            values += [v, v.nextUp, v.nextDown, v.nextUp.nextUp, v.nextDown.nextDown]
+        }
+        var random = SeededGenerator(state: 43)
+        for _ in 0..<200_000 { values.append(Double(random.next() % 1_000_000_001) / 1_000_000_000 * 270 - 7) }
+        for x in values {
+            #expect(PremultipliedColor.byte(x) == PremultipliedColor.plainByte(x), "\(x)")
+        }
+    }
+
     @Test(arguments: rasterScenes)
     func matchesTheReferenceRenderer(name: String, json: String) throws {
         let (config, plan) = try scene(json)

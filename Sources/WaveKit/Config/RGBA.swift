@@ -77,8 +77,7 @@ public struct PremultipliedColor: Equatable, Sendable {
     public var straight: RGBA {
         // Opaque: each channel divided by 1 is itself (the same bits, no division).
         if a == 1 {
-            @inline(__always) func opaque(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
-            return RGBA(opaque(r), opaque(g), opaque(b), 255)
+            return RGBA(PremultipliedColor.byte(r * 255), PremultipliedColor.byte(g * 255), PremultipliedColor.byte(b * 255), 255)
         }
         return straightDividing
     }
@@ -87,7 +86,24 @@ public struct PremultipliedColor: Equatable, Sendable {
     var straightDividing: RGBA {
         let alpha = (a * 255).rounded()
         guard alpha > 0 else { return .transparent }
-        func channel(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / a * 255).rounded()))) }
-        return RGBA(channel(r), channel(g), channel(b), UInt8(max(0, min(255, alpha))))
+        return RGBA(PremultipliedColor.byte(r / a * 255), PremultipliedColor.byte(g / a * 255), PremultipliedColor.byte(b / a * 255),
+                    UInt8(max(0, min(255, alpha))))
+    }
+
+    /// `x` rounded half away from zero and clamped to a byte, as `plainByte` (NaN gives 255, as
+    /// there), without a call to the C library's `round`: x + ½ truncated, which is the answer
+    /// unless the sum rounded up to the next whole number (x just under a half-way point: then x
+    /// lies below that number less ½, a comparison without rounding, and one is taken back).
+    @inline(__always)
+    static func byte(_ x: Double) -> UInt8 {
+        guard x > 0 else { return x.isNaN ? 255 : 0 }
+        guard x < 254.5 else { return 255 }
+        let whole = Int(x + 0.5)
+        return UInt8(x < Double(whole) - 0.5 ? whole - 1 : whole)
+    }
+
+    /// `byte` as first written: the C library's rounding, then the clamp.
+    static func plainByte(_ x: Double) -> UInt8 {
+        UInt8(max(0, min(255, x.rounded())))
     }
 }
