@@ -87,7 +87,29 @@ final class GIFStream {
 
     /// One image whose LZW data is already coded: `blocks` holds its data sub-blocks (each a length
     /// byte and up to 255 bytes, without the terminating empty block), coded with `codeSize`.
+    ///
+    /// Written here byte for byte as giflib writes them (`plainPutFrame`, which it is tested
+    /// against): the graphics control extension, the image descriptor, the code size byte giflib
+    /// takes from the narrowed color map, the blocks and the terminator. giflib's per-image set-up
+    /// (a small write per field, and clearing its coder's 32 KiB hash, which a coded image never
+    /// feeds) is skipped; giflib writes the header before and the trailer after, to the same bytes.
     func putFrame(blocks: [UInt8], rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
+        guard file != nil else { throw GIFError(operation: "writing a frame", message: "encoder closed") }
+        @inline(__always) func word(_ v: Int) -> (UInt8, UInt8) { (UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8)) }
+        // EGifGCBToExtension's packing: the transparent flag, no user input, the disposal in bits 2–4.
+        let packed = UInt8(transparentIndex == nil ? 0 : 1) | UInt8(truncatingIfNeeded: (Int(disposal) & 7) << 2)
+        let (delayLow, delayHigh) = word(delay)
+        let (x0, x1) = word(rect.x), (y0, y1) = word(rect.y), (w0, w1) = word(rect.width), (h0, h1) = word(rect.height)
+        let size = UInt8(max(2, min(tableBits, codeSize)))
+        let head: [UInt8] = [0x21, 0xF9, 4, packed, delayLow, delayHigh, UInt8(truncatingIfNeeded: transparentIndex ?? -1), 0,
+                             0x2C, x0, x1, y0, y1, w0, w1, h0, h1, 0, size]
+        sink.bytes.append(contentsOf: head)
+        sink.bytes.append(contentsOf: blocks)
+        sink.bytes.append(0)
+    }
+
+    /// `putFrame(blocks:…)` through giflib's calls, as first written: the plain form.
+    func plainPutFrame(blocks: [UInt8], rect: PixelRect, codeSize: Int, delay: Int, disposal: Int32, transparentIndex: Int?) throws(GIFError) {
         let file = try putImageHeader(rect: rect, codeSize: codeSize, delay: delay, disposal: disposal, transparentIndex: transparentIndex)
         // The descriptor wrote the code size byte; giflib's own coder is set up but never fed (what
         // it buffered is dropped), and the blocks go out as they are, then the terminator.

@@ -103,3 +103,43 @@ import WaveTestSupport
         }
     }
 }
+
+/// A coded image's control block, descriptor, code size and blocks are written without giflib's
+/// per-image calls (`GIFStream.putFrame(blocks:…)`); the file must be the one giflib's calls write
+/// (`plainPutFrame`): every disposal, with and without a transparent entry, delays and rectangles
+/// past a byte, code sizes below, at and above the table's depth, frames after frames.
+@Suite struct CodedImageWritingTests {
+    @Test func imagesWrittenDirectlyAreGiflibs() throws {
+        var rng = SeededGenerator(state: 5)
+        for entries in [2, 5, 16, 200, 256] {
+            let width = 300, height = 260
+            let colors = distinctColors(entries)
+            let direct = try GIFStream(width: width, height: height, colors: colors)
+            let plain = try GIFStream(width: width, height: height, colors: colors)
+            try direct.putLoopBlock(repeats: 0)
+            try plain.putLoopBlock(repeats: 0)
+            for k in 0..<24 {
+                let w = 1 + Int(rng.next() % UInt64(width)), h = 1 + Int(rng.next() % UInt64(height))
+                let rect = PixelRect(x: Int(rng.next() % UInt64(width - w + 1)), y: Int(rng.next() % UInt64(height - h + 1)), width: w, height: h)
+                let codeSize = 2 + Int(rng.next() % 7)
+                let delay = [0, 2, 7, 255, 256, 1000, 65535][k % 7]
+                let disposal = Int32(k % 4)
+                let transparent: Int? = k % 3 == 0 ? nil : Int(rng.next() % UInt64(entries))
+                // Blocks as a coder leaves them: full ones, then a short last one.
+                var blocks: [UInt8] = []
+                var left = Int(rng.next() % 700)
+                while left > 0 {
+                    let n = min(255, left)
+                    blocks.append(UInt8(n))
+                    for _ in 0..<n { blocks.append(UInt8(truncatingIfNeeded: rng.next())) }
+                    left -= n
+                }
+                try direct.putFrame(blocks: blocks, rect: rect, codeSize: codeSize, delay: delay, disposal: disposal, transparentIndex: transparent)
+                try plain.plainPutFrame(blocks: blocks, rect: rect, codeSize: codeSize, delay: delay, disposal: disposal, transparentIndex: transparent)
+            }
+            let a = try direct.close(), b = try plain.close()
+            let same = a == b
+            #expect(same, "\(entries) entries: \(a.count) against \(b.count) bytes")
+        }
+    }
+}
