@@ -72,13 +72,21 @@ public final class FrameRenderer: Sendable {
         var base = [UInt8](repeating: 0, count: width * height)
         var baseMarks = marks ? base : []
         var cache = ColorCache()
+        // A pixel the color of the one looked up last takes its entry, unless the entry depends on
+        // where the pixel is (an ordered dither's edge): runs of one color cost no lookup.
+        var last: (color: PremultipliedColor, index: UInt8)?
+        func index(_ color: PremultipliedColor, _ x: Int, _ y: Int) -> UInt8 {
+            if let last, last.color == color, !target.dependsOnPosition(color) { return last.index }
+            let i = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+            last = (color, i)
+            return i
+        }
         for y in 0..<height {
             for x in 0..<width {
                 let i = y * width + x
                 let b = Double(scene.coverage.border[i])
                 let color = model.background.mixed(with: model.ringColor, b)
-                base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex
-                    : FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                base[i] = b == 0 && !target.dependsOnPosition(model.background) ? bgIndex : index(color, x, y)
                 if marks && target.blendsWithMatte(color) { baseMarks[i] = 1 }
             }
         }
@@ -93,7 +101,7 @@ public final class FrameRenderer: Sendable {
                 guard w > 0 else { continue }
                 let water = w == 1 || scene.subcolumnsReachWater(x, y) ? model.allLayersColor : model.background
                 let color = scene.mix(water: water, w, ring: Double(scene.coverage.border[i]))
-                full[i] = FrameRenderer.index(of: color, x: x, y: y, target: target, palette: palette, cache: &cache)
+                full[i] = index(color, x, y)
                 if marks { fullMarks[i] = target.blendsWithMatte(color) ? 1 : 0 }
             }
         }
