@@ -76,15 +76,17 @@ extension WaveModel {
                                     cosine[lane] = cos(theta)
                                 }
                                 var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
-                                let row = (i * count + c) * n
+                                let row = heights.baseAddress! + (i * count + c) * n
                                 for s in 0..<n {
                                     let y = base - amplitude * sine
-                                    heights[row + s] = y[0]
-                                    heights[row + n + s] = y[1]
-                                    heights[row + 2 * n + s] = y[2]
-                                    heights[row + 3 * n + s] = y[3]
-                                    lo = pointwiseMin(lo, y)
-                                    hi = pointwiseMax(hi, y)
+                                    row[s] = y[0]
+                                    row[n + s] = y[1]
+                                    row[2 * n + s] = y[2]
+                                    row[3 * n + s] = y[3]
+                                    // `pointwiseMin(lo, y)` and `pointwiseMax(hi, y)` as the standard
+                                    // library defines them (y < lo ? y : lo; y >= hi ? y : hi), as selects.
+                                    lo.replace(with: y, where: y .< lo)
+                                    hi.replace(with: y, where: y .>= hi)
                                     (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
                                 }
                                 for lane in 0..<4 {
