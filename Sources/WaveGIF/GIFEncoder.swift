@@ -562,32 +562,23 @@ public final class GIFEncoder {
         // Each rendition codes with the fewest bits that hold its largest index, as written. Each
         // is coded (`coder`, keeping the winner's bytes) or counted (`sizer`, the shortest then
         // coded by giflib) with the best so far as its limit, or `limit` while none is within it.
-        // The one that won the coder's frame before is coded first (`LZWCoder.lead`), so that the
-        // others stop at its length; the winner is the shortest, of equally short ones the first
-        // in the list, whatever the lead (with lead 0 they are coded in the list's order, as first
-        // written: `RenditionLeadTests`).
+        var best: ExactRendition?
         var renditions = keys ? [(raw, false), (keyed, true), (mixed, true)] : [(raw, false)]
         if draft { renditions = [renditions[renditions.count - 1]] }
-        let lead = coder.lead < renditions.count ? coder.lead : 0
-        var best: ExactRendition?, bestIndex = 0
-        for n in [lead] + renditions.indices.filter({ $0 != lead }) {
-            let (candidate, useKey) = renditions[n]
-            // A rendition the same as one before it in the list codes the same bits, and ties go to the first.
+        for (n, (candidate, useKey)) in renditions.enumerated() {
+            // A rendition the same as one before it codes the same bits, and ties go to the first.
             if renditions[..<n].contains(where: { $0.0 == candidate }) { continue }
             let codeSize = GIFStream.minimumCodeSize(maxIndex: Int(candidate.max() ?? 0))
-            // Within the limit while none is, else shorter than the best, or as short when earlier in the list.
-            let cap = best.map { n < bestIndex ? $0.bits : $0.bits - 1 } ?? limit
+            let cap = best?.bits ?? limit
             let bits = candidate.withUnsafeBufferPointer { pixels in
                 codesItself ? coder.code(pixels, minimumCodeSize: codeSize, limit: cap)
                     : sizer.bits(pixels, minimumCodeSize: codeSize, limit: cap)
             }
-            // Past the cap (neither coder stops exactly at it).
-            guard let bits, bits <= cap else { continue }
+            // Past the limit (neither coder stops exactly at it), or no shorter than the best so far.
+            guard let bits, best.map({ bits < $0.bits }) ?? (bits <= limit) else { continue }
             best = ExactRendition(pixels: candidate, rect: rect, codeSize: codeSize, key: key, useKey: useKey, bits: bits,
                                   blocks: codesItself ? Array(coder.blocks) : nil)
-            bestIndex = n
         }
-        if best != nil { coder.lead = bestIndex }
         return best
     }
 

@@ -29,9 +29,6 @@ struct LZWCoder {
     /// Room for the coded bytes; the first `length` hold the last frame coded.
     private var storage: [UInt8] = []
     private var length = 0
-    /// Which of a frame's renditions won the frame this coder's thread coded last
-    /// (`GIFEncoder.exactRendition`): coded first next time, so the others stop at its length.
-    var lead = 0
 
     /// The last frame coded: its data sub-blocks, each a length byte and up to 255 bytes (no terminator).
     var blocks: ArraySlice<UInt8> { storage[0..<length] }
