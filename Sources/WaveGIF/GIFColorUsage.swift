@@ -57,7 +57,7 @@ public struct GIFColorUsage: Sendable {
     struct Pair: Sendable {
         var rect: PixelRect
         var counts: [Int]
-        var used = ColorSet()
+        var used: ColorSet
     }
 
     static func count(previous: [UInt8], frame: [UInt8], width: Int, height: Int) -> Pair {
