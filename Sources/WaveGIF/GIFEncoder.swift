@@ -57,8 +57,6 @@ public final class GIFEncoder {
     public let matte: RGBA8?
     /// Frames held back until the table's order is known (`.byUse`), with their delays and matte planes.
     private var held: [Frame] = []
-    /// The held frames' pairs, when the table's order counted them on the cores (`pairsOnTheCores`).
-    private var heldRects: [HeldPair]?
     private let heldLimit: Int
     /// Created once the table's order is known.
     private var writer: GIFStream?
@@ -207,6 +205,8 @@ public final class GIFEncoder {
     /// Settles the table's order, writes the header, and sends the held frames on.
     private func begin() throws(GIFError) {
         var order = Array(colors.indices)
+        // The held frames' pairs, when the table's order counted them on the cores.
+        var counted: [HeldPair]?
         switch colorOrder {
         case .asGiven:
             break
@@ -219,7 +219,7 @@ public final class GIFEncoder {
                 // neighbours, which the frames' coding then takes instead of finding them again.
                 let pairs = pairsOnTheCores(held.map(\.pixels))
                 usage.add(pairs: pairs.map(\.pair))
-                heldRects = pairs
+                counted = pairs
             } else {
                 usage.add(frames: held.map(\.pixels), width: width, height: height)
             }
@@ -236,7 +236,7 @@ public final class GIFEncoder {
         let frames = held
         held = []
         if codesOnTheCores(frames.count) {
-            try writeOnTheCores(frames)
+            try writeOnTheCores(frames, counted: counted)
         } else {
             for f in frames { try enqueue(f) }
         }
@@ -272,7 +272,8 @@ public final class GIFEncoder {
     /// each frame's rectangles and the canvas it is coded over are settled in order first (cheap
     /// passes), then every frame's renditions are coded at once, then written in order. The same
     /// bytes as one frame at a time (`GIFCoderTests`); the last frame stays pending, as there.
-    private func writeOnTheCores(_ frames: [Frame]) throws(GIFError) {
+    /// `counted`, when given, are the frames' pairs as the table's order counted them.
+    private func writeOnTheCores(_ frames: [Frame], counted: [HeldPair]?) throws(GIFError) {
         var queue: [Frame] = []
         for f in frames {
             if first == nil { first = f.pixels }
@@ -292,14 +293,13 @@ public final class GIFEncoder {
         // was cleared (then found again below, in order, over that canvas). When no frame merged,
         // the pairs the table's order counted hold them.
         let against: [(changed: PixelRect, clear: PixelRect)?]
-        if let pairs = heldRects, pairs.count == count {
+        if let pairs = counted, pairs.count == count {
             against = (0..<count).map { j in j == 0 ? nil : (pairs[j - 1].pair.rect, pairs[j].clear) }
         } else {
             against = Concurrently.map(count) { j in
                 j == 0 ? nil : encoder.rects(ordered[j].pixels, over: ordered[j - 1].pixels, next: ordered[j + 1].pixels, isFirst: false)
             }
         }
-        heldRects = nil
         // Each frame is coded over the frame before (the canvas as it is, for the first), with the
         // rectangle that frame was cleared in, if it was: each task makes that canvas itself.
         var plans: [(cleared: PixelRect?, changed: PixelRect, clear: PixelRect, isFirst: Bool)] = []

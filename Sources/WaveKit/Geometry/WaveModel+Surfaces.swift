@@ -83,10 +83,8 @@ extension WaveModel {
                                     row[n + s] = y[1]
                                     row[2 * n + s] = y[2]
                                     row[3 * n + s] = y[3]
-                                    // `pointwiseMin(lo, y)` and `pointwiseMax(hi, y)` as the standard
-                                    // library defines them (y < lo ? y : lo; y >= hi ? y : hi), as selects.
-                                    lo.replace(with: y, where: y .< lo)
-                                    hi.replace(with: y, where: y .>= hi)
+                                    lo.lower(to: y)
+                                    hi.raise(to: y)
                                     (sine, cosine) = (sine * stepCos + cosine * stepSin, cosine * stepCos - sine * stepSin)
                                 }
                                 for lane in 0..<4 {

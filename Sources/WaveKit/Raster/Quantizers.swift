@@ -232,11 +232,8 @@ func medianCutWithErrors(counted: [CountedColor], count: Int, byError: Bool = fa
     func widest(_ r: Range<Int>) -> (width: Double, axis: Int) {
         var lo = SIMD4<Double>(repeating: .infinity), hi = SIMD4<Double>(repeating: -.infinity)
         for p in points[r] {
-            // `pointwiseMin(lo, c)` and `pointwiseMax(hi, c)` as the standard library defines
-            // them (c < lo ? c : lo; c >= hi ? c : hi), as lane selects.
-            let c = p.channels
-            lo.replace(with: c, where: c .< lo)
-            hi.replace(with: c, where: c .>= hi)
+            lo.lower(to: p.channels)
+            hi.raise(to: p.channels)
         }
         let w = hi - lo
         var axis = 0
